@@ -1,0 +1,121 @@
+// The store port: what services need from the database. Every tenant operation runs inside one transaction
+// scoped to one tenant (RLS does the scoping); operator operations run as the operator role.
+import type { Memory } from '../core/schemas.ts';
+
+/** Who acts, for RLS and for the audit trail. */
+export interface TenantScope {
+  tenantId: string;
+  /** e.g. `api_key:<id>`, `jwt:<sub>`, `operator`; written to audit events, never content. */
+  actor: string;
+}
+
+/** What the write gate accepted, in the shape write_memory takes (snake_case, as stored). */
+export interface MemoryRecord {
+  subject: string;
+  kind: Memory['kind'];
+  content: string;
+  content_hash: string;
+  tags: string[];
+  importance?: number | undefined;
+  confidence?: number | undefined;
+  trust: number;
+  source: Memory['source'];
+  key?: string | undefined;
+  facet?: string | undefined;
+  polarity?: Memory['polarity'];
+  trigger?: string | undefined;
+  metadata?: Record<string, unknown> | undefined;
+  flags: string[];
+  language?: string | undefined;
+  context_text?: string | undefined;
+  valid_from?: string | undefined;
+  expires_at?: string | null | undefined;
+  idempotency_key?: string | undefined;
+}
+
+export interface StoredVector {
+  model: string;
+  vector: readonly number[];
+}
+
+export interface WriteOutcome {
+  memory: Memory;
+  status: 'created' | 'duplicate';
+  superseded: string[];
+}
+
+export interface MemoryChain {
+  older: string[];
+  newer: string[];
+}
+
+export interface ListFilter {
+  subject?: string | undefined;
+  kind?: string | undefined;
+  tag?: string | undefined;
+  sourceUri?: string | undefined;
+  includeRevoked?: boolean;
+  includeExpired?: boolean;
+  includeSuperseded?: boolean;
+  limit: number;
+  cursor?: { createdAt: string; id: string } | undefined;
+}
+
+export interface LexicalHit {
+  memory: Memory;
+  score: number;
+  rank: number;
+}
+
+export interface TenantStore {
+  writeMemory(record: MemoryRecord, vector?: StoredVector): Promise<WriteOutcome>;
+  getMemory(id: string): Promise<(Memory & { chain: MemoryChain }) | null>;
+  listMemories(filter: ListFilter): Promise<Memory[]>;
+  searchLexical(subject: string, query: string, limit: number, language?: string): Promise<LexicalHit[]>;
+  revokeMemory(id: string, reason: string | undefined): Promise<Memory | null>;
+  storeEmbedding(memoryId: string, vector: StoredVector): Promise<boolean>;
+  markEmbeddingFailed(memoryId: string): Promise<void>;
+}
+
+export interface ApiKeyRecord {
+  tenantId: string;
+  secretHash: string;
+  scopes: string[];
+  revoked: boolean;
+}
+
+export interface ActiveModel {
+  model: string;
+  provider: string;
+  dims: number;
+  threshold: number | null;
+}
+
+export interface OperatorStore {
+  createTenant(name: string): Promise<string>;
+  findTenant(name: string): Promise<string | null>;
+  createApiKey(input: {
+    tenantId: string;
+    keyId: string;
+    secretHash: string;
+    scopes: string[];
+    name?: string;
+  }): Promise<void>;
+  findApiKey(keyId: string): Promise<ApiKeyRecord | null>;
+  activeModel(): Promise<ActiveModel | null>;
+}
+
+export interface MemoryStore {
+  withTenant<T>(scope: TenantScope, work: (tx: TenantStore) => Promise<T>): Promise<T>;
+  withOperator<T>(work: (tx: OperatorStore) => Promise<T>): Promise<T>;
+  /** Registers a model and its index (needs the table owner: not a tenant role). */
+  registerModel(input: {
+    model: string;
+    provider: string;
+    dims: number;
+    threshold: number | null;
+    activate: boolean;
+  }): Promise<string>;
+  /** Cheap round trip for the readiness probe. */
+  ping(): Promise<void>;
+}

@@ -1,0 +1,25 @@
+// Tenant administration: create a tenant with its first API key; find or create the embedded default tenant.
+import type { MemoryStore } from '../ports/store.ts';
+import { issueApiKey } from './api-keys.ts';
+
+export function createTenantService(store: MemoryStore) {
+  return {
+    /** Creates a tenant and its first key (memories:read and write). A taken name is a 409 conflict. */
+    async createTenant(name: string): Promise<{ tenant: { id: string; name: string }; api_key: string }> {
+      const id = await store.withOperator((op) => op.createTenant(name));
+      const apiKey = await issueApiKey(store, id);
+      return { tenant: { id, name }, api_key: apiKey };
+    },
+
+    async findOrCreateTenant(name: string): Promise<{ id: string; created: boolean }> {
+      return store.withOperator(async (op) => {
+        const existing = await op.findTenant(name);
+        return existing
+          ? { id: existing, created: false }
+          : { id: await op.createTenant(name), created: true };
+      });
+    },
+  };
+}
+
+export type TenantService = ReturnType<typeof createTenantService>;

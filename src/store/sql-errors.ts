@@ -1,0 +1,42 @@
+// Maps Postgres SQLSTATEs to Engram error codes, in one place. Anything unmapped stays unknown (a plain 500).
+import { AppError, type ErrorCode } from '../core/errors.ts';
+
+const SQLSTATE_CODES: Record<string, { code: ErrorCode; message: string }> = {
+  '23505': { code: 'conflict', message: 'a conflicting record already exists' },
+  '23503': { code: 'conflict', message: 'a referenced record does not exist' },
+  '23514': { code: 'invalid_request', message: 'a value is out of range' },
+  '23502': { code: 'invalid_request', message: 'a required value is missing' },
+  '22P02': { code: 'invalid_request', message: 'a value has the wrong format' },
+  '22007': { code: 'invalid_request', message: 'a date has the wrong format' },
+  '22008': { code: 'invalid_request', message: 'a date is out of range' },
+  '22001': { code: 'invalid_request', message: 'a value is too long' },
+  '22023': { code: 'invalid_request', message: 'an argument is invalid' },
+  '22000': { code: 'invalid_request', message: 'a value is invalid' },
+  '42501': { code: 'forbidden', message: 'not allowed' },
+  '53300': { code: 'unavailable', message: 'the database is busy' },
+  '57P01': { code: 'unavailable', message: 'the database is restarting' },
+  '08006': { code: 'unavailable', message: 'the database connection failed' },
+  '08001': { code: 'unavailable', message: 'the database cannot be reached' },
+};
+
+function sqlStateOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/** Turns a driver error into an AppError when its SQLSTATE is known; returns other errors unchanged. */
+export function mapSqlError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const state = sqlStateOf(error);
+  if (state === undefined) {
+    const message = error instanceof Error ? error.message : '';
+    if (/ECONNREFUSED|ETIMEDOUT|Connection terminated/i.test(message)) {
+      return new AppError('unavailable', 'the database cannot be reached');
+    }
+    return error;
+  }
+  const known = SQLSTATE_CODES[state] ?? (state.startsWith('08') ? SQLSTATE_CODES['08006'] : undefined);
+  // Messages are ours, not the database's: a database message can quote the offending value.
+  return known ? new AppError(known.code, known.message, { sqlstate: state }) : error;
+}

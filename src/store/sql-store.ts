@@ -1,0 +1,199 @@
+// The store: a thin caller of the engram.* RPC functions (supabase/migrations), one transaction per unit of
+// work, with the role and tenant set inside it so that RLS, not this code, scopes every row.
+import type { Memory } from '../core/schemas.ts';
+import type { SqlExecutor, SqlSession } from '../ports/sql.ts';
+import type {
+  ActiveModel,
+  ApiKeyRecord,
+  LexicalHit,
+  ListFilter,
+  MemoryChain,
+  MemoryRecord,
+  MemoryStore,
+  OperatorStore,
+  StoredVector,
+  TenantScope,
+  TenantStore,
+  WriteOutcome,
+} from '../ports/store.ts';
+import { mapSqlError } from './sql-errors.ts';
+
+/** pgvector's text input; a JS array parameter would become a Postgres array literal instead. */
+export function vectorLiteral(vector: readonly number[]): string {
+  return `[${vector.join(',')}]`;
+}
+
+export interface SqlStoreOptions {
+  /** Role for tenant transactions; it must not bypass RLS. */
+  tenantRole?: string;
+  operatorRole?: string;
+}
+
+export function createSqlStore(db: SqlExecutor, options: SqlStoreOptions = {}): MemoryStore {
+  const tenantRole = options.tenantRole ?? 'engram_app';
+  const operatorRole = options.operatorRole ?? 'engram_operator';
+
+  async function run<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw mapSqlError(error);
+    }
+  }
+
+  return {
+    withTenant: (scope, work) =>
+      run(() =>
+        db.transaction(async (session) => {
+          // Role first: even if the login is the owner or a superuser, tenant queries obey RLS.
+          await session.query(
+            "select set_config('role', $1, true), set_config('engram.tenant_id', $2, true), set_config('engram.actor', $3, true)",
+            [tenantRole, scope.tenantId, scope.actor],
+          );
+          return work(tenantStore(session));
+        }),
+      ),
+    withOperator: (work) =>
+      run(() =>
+        db.transaction(async (session) => {
+          await session.query(
+            "select set_config('role', $1, true), set_config('engram.actor', 'operator', true)",
+            [operatorRole],
+          );
+          return work(operatorStore(session));
+        }),
+      ),
+    registerModel: (input) =>
+      run(async () => {
+        const { rows } = await db.query<{ status: string }>(
+          'select engram.register_embedding_model($1, $2, $3, $4, $5) as status',
+          [input.model, input.provider, input.dims, input.threshold, input.activate],
+        );
+        return rows[0]?.status ?? 'backfilling';
+      }),
+    ping: () =>
+      run(async () => {
+        await db.query('select 1');
+      }),
+  };
+}
+
+function tenantStore(session: SqlSession): TenantStore {
+  return {
+    async writeMemory(record: MemoryRecord, vector?: StoredVector): Promise<WriteOutcome> {
+      const { rows } = await session.query<{
+        memory: Memory;
+        status: WriteOutcome['status'];
+        superseded: string[];
+      }>('select memory, status, superseded from engram.write_memory($1::jsonb, $2, $3)', [
+        JSON.stringify(record),
+        vector ? vectorLiteral(vector.vector) : null,
+        vector?.model ?? null,
+      ]);
+      const row = rows[0];
+      if (!row) throw new Error('write_memory returned no row');
+      return { memory: row.memory, status: row.status, superseded: row.superseded ?? [] };
+    },
+    async getMemory(id) {
+      const { rows } = await session.query<{ m: (Memory & { chain: MemoryChain }) | null }>(
+        'select engram.get_memory($1::uuid) as m',
+        [id],
+      );
+      return rows[0]?.m ?? null;
+    },
+    async listMemories(filter: ListFilter) {
+      const { rows } = await session.query<{ m: Memory }>(
+        'select m from engram.list_memories($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, $10::uuid) as m',
+        [
+          filter.subject ?? null,
+          filter.kind ?? null,
+          filter.tag ?? null,
+          filter.sourceUri ?? null,
+          filter.includeRevoked ?? false,
+          filter.includeExpired ?? false,
+          filter.includeSuperseded ?? false,
+          filter.limit,
+          filter.cursor?.createdAt ?? null,
+          filter.cursor?.id ?? null,
+        ],
+      );
+      return rows.map((r) => r.m);
+    },
+    async searchLexical(subject, query, limit, language): Promise<LexicalHit[]> {
+      const { rows } = await session.query<{ memory: Memory; lexical_score: number; lexical_rank: number }>(
+        'select memory, lexical_score, lexical_rank from engram.search_lexical($1, $2, $3, $4)',
+        [subject, query, limit, language ?? null],
+      );
+      return rows.map((r) => ({
+        memory: r.memory,
+        score: Number(r.lexical_score),
+        rank: Number(r.lexical_rank),
+      }));
+    },
+    async revokeMemory(id, reason) {
+      const { rows } = await session.query<{ m: Memory | null }>(
+        'select engram.revoke_memory($1::uuid, $2) as m',
+        [id, reason ?? null],
+      );
+      return rows[0]?.m ?? null;
+    },
+    async storeEmbedding(memoryId, vector) {
+      const { rows } = await session.query<{ ok: boolean }>(
+        'select engram.store_embedding($1::uuid, $2, $3) as ok',
+        [memoryId, vector.model, vectorLiteral(vector.vector)],
+      );
+      return rows[0]?.ok ?? false;
+    },
+    async markEmbeddingFailed(memoryId) {
+      await session.query('select engram.mark_embedding_failed($1::uuid)', [memoryId]);
+    },
+  };
+}
+
+function operatorStore(session: SqlSession): OperatorStore {
+  return {
+    async createTenant(name) {
+      const { rows } = await session.query<{ id: string }>('select engram.create_tenant($1) as id', [name]);
+      return rows[0]!.id;
+    },
+    async findTenant(name) {
+      const { rows } = await session.query<{ id: string | null }>('select engram.find_tenant($1) as id', [
+        name,
+      ]);
+      return rows[0]?.id ?? null;
+    },
+    async createApiKey(input) {
+      await session.query('select engram.create_api_key($1::uuid, $2, $3, $4::text[], $5)', [
+        input.tenantId,
+        input.keyId,
+        input.secretHash,
+        input.scopes,
+        input.name ?? 'default',
+      ]);
+    },
+    async findApiKey(keyId): Promise<ApiKeyRecord | null> {
+      const { rows } = await session.query<{
+        tenant_id: string;
+        secret_hash: string;
+        scopes: string[];
+        revoked: boolean;
+      }>('select tenant_id, secret_hash, scopes, revoked from engram.find_api_key($1)', [keyId]);
+      const row = rows[0];
+      return row
+        ? { tenantId: row.tenant_id, secretHash: row.secret_hash, scopes: row.scopes, revoked: row.revoked }
+        : null;
+    },
+    async activeModel(): Promise<ActiveModel | null> {
+      const { rows } = await session.query<{
+        model: string;
+        provider: string;
+        dims: number;
+        threshold: number | null;
+      }>('select model, provider, dims, threshold from engram.active_embedding_model()');
+      const row = rows[0];
+      return row
+        ? { model: row.model, provider: row.provider, dims: row.dims, threshold: row.threshold }
+        : null;
+    },
+  };
+}
