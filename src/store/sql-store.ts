@@ -12,7 +12,6 @@ import type {
   MemoryStore,
   OperatorStore,
   StoredVector,
-  TenantScope,
   TenantStore,
   WriteOutcome,
 } from '../ports/store.ts';

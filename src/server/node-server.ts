@@ -1,0 +1,103 @@
+// The Node server (`engram serve`, `npm start`): opens the database, migrates the embedded one, registers the
+// embedding model, bootstraps the default tenant and serves the Hono app.
+import { serve } from '@hono/node-server';
+import type { EngramConfig } from '../config.ts';
+import type { Logger } from '../core/logger.ts';
+import { migrate } from '../db/migrate.ts';
+import { readMigrations } from '../db/migration-files.ts';
+import type { Embedder } from '../ports/embedder.ts';
+import type { WriteGate } from '../ports/gate.ts';
+import type { SqlExecutor } from '../ports/sql.ts';
+import { createSqlStore } from '../store/sql-store.ts';
+import { type BootstrapResult, bootstrapDefaultTenant } from './bootstrap.ts';
+import { composeEngram, type Engram } from './compose.ts';
+import { describeDatabase, openDatabase } from './open-database.ts';
+import { databaseReadiness } from './readiness.ts';
+
+export interface NodeServerOptions {
+  config: EngramConfig;
+  gate: WriteGate;
+  /** The embedder, already wrapped with the time budget; null runs lexical only. */
+  embedder: Embedder | null;
+  /** The model's calibrated threshold, used when the model is registered for the first time. */
+  defaultThreshold?: number | null;
+  logger: Logger;
+  /** Lines for a person (where it listens, keys generated on first start). */
+  say?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  engram: Engram;
+  db: SqlExecutor;
+  bootstrap: BootstrapResult;
+  close(): Promise<void>;
+}
+
+export async function startNodeServer(options: NodeServerOptions): Promise<RunningServer> {
+  const { config, logger } = options;
+  const say = options.say ?? (() => {});
+  const choice = { databaseUrl: config.DATABASE_URL, dataDir: config.ENGRAM_DATA_DIR };
+  const db = await openDatabase(choice);
+  const migrations = await readMigrations();
+  if (!config.DATABASE_URL || config.ENGRAM_AUTO_MIGRATE) {
+    const report = await migrate(db, migrations);
+    if (report.applied.length > 0) logger.info('migrations.applied', { count: report.applied.length });
+  }
+  const store = createSqlStore(db, { tenantRole: config.ENGRAM_DB_ROLE });
+  if (options.embedder) {
+    await store.registerModel({
+      model: options.embedder.model,
+      provider: options.embedder.provider,
+      dims: options.embedder.dimensions,
+      threshold: options.defaultThreshold ?? null,
+      activate: true,
+    });
+  }
+  const bootstrap = await bootstrapDefaultTenant(store, {
+    dataDir: config.ENGRAM_DATA_DIR,
+    apiKey: config.ENGRAM_API_KEY,
+    adminKey: config.ENGRAM_ADMIN_KEY,
+  });
+  const engram = composeEngram({
+    store,
+    gate: options.gate,
+    embedder: options.embedder,
+    logger,
+    adminKey: bootstrap.adminKey,
+    readiness: databaseReadiness(db, migrations),
+    maxBodyBytes: config.ENGRAM_MAX_BODY_BYTES,
+  });
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: engram.app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = `http://${config.HOST}:${port}`;
+
+  say(
+    `Engram listening on ${url} (${describeDatabase(choice)}, embedder ${options.embedder?.model ?? 'none'})`,
+  );
+  if (bootstrap.generated.apiKey)
+    say(
+      `API key for tenant "default" (shown once, kept in ${bootstrap.credentialsFile}):\n  ${bootstrap.generated.apiKey}`,
+    );
+  if (bootstrap.generated.adminKey)
+    say(
+      `Operator key (shown once, kept in ${bootstrap.credentialsFile}):\n  ${bootstrap.generated.adminKey}`,
+    );
+  if (!bootstrap.generated.apiKey && !config.ENGRAM_API_KEY)
+    say(`API key for tenant "default": see ${bootstrap.credentialsFile}`);
+
+  return {
+    url,
+    engram,
+    db,
+    bootstrap,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}
