@@ -21,8 +21,8 @@ describe('truncateAtWord', () => {
       text: `The quick${ELLIPSIS}`,
       truncated: true,
     });
-    // The room (9) ends exactly at a word end: the whole word stays.
-    expect(truncateAtWord('The quick brown', 10)).toEqual({ text: `The quick${ELLIPSIS}`, truncated: true });
+    // The room (8) ends exactly at a word end: the last word stays whole.
+    expect(truncateAtWord('Hello my friend', 9)).toEqual({ text: `Hello my${ELLIPSIS}`, truncated: true });
   });
 
   it('cuts inside one word longer than half the room rather than wasting it', () => {

@@ -105,12 +105,14 @@ describe('stanceTowards', () => {
     ["I'd like parsley instead of cilantro", 'avoid'],
     ['I hate onions but I love cilantro', 'prefer'],
     ['I love tomatoes and cilantro', 'prefer'],
+    ['No, cilantro please', 'prefer'],
   ])('%s -> %s', (query, expected) => {
     expect(stance(query, 'cilantro')).toBe(expected);
   });
 
   it.each([
     'do you like cilantro?',
+    'do you want cilantro?',
     'can I get cilantro in my salad?',
     'it tastes like cilantro',
     "I don't mind cilantro",

@@ -33,6 +33,8 @@ describe('matchRules', () => {
       { id: 'tea', trigger: 'tea', content: 'do tea', confidence: 0.95, action: 'apply' },
     ]);
     expect(matchRules(rules, 'tea.')).toHaveLength(1);
+    expect(matchRules([rule('cat', 'cat')], 'a bobcat')).toEqual([]);
+    expect(matchRules([rule('cat', 'cat')], 'the cat_food')).toEqual([]);
   });
 
   it('matches multi-word triggers across any whitespace, and non-ASCII words', () => {
