@@ -4,6 +4,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError, toEnvelope } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import type { MemoryService } from '../services/memories.ts';
+import type { RecallService } from '../services/recall.ts';
 import { type Authenticate, requireOperator, requirePrincipal } from './auth.ts';
 import type { AppEnv } from './env.ts';
 import { errorHandler, validationHook } from './errors.ts';
@@ -11,9 +12,11 @@ import { limitBody, requestId, requireJson } from './middleware.ts';
 import { type AdminActions, registerAdminRoutes } from './routes/admin.ts';
 import { type ReadinessCheck, registerHealthRoutes } from './routes/health.ts';
 import { registerMemoryRoutes } from './routes/memories.ts';
+import { registerRecallRoutes } from './routes/recall.ts';
 
 export interface AppDeps {
   memories: MemoryService;
+  recall: RecallService;
   admin: AdminActions;
   authenticate: Authenticate;
   readiness: ReadinessCheck;
@@ -51,5 +54,6 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   registerAdminRoutes(app, deps.admin);
   registerMemoryRoutes(app, deps.memories);
+  registerRecallRoutes(app, deps.recall);
   return app;
 }

@@ -8,6 +8,7 @@ import type { WriteGate } from '../ports/gate.ts';
 import type { MemoryStore } from '../ports/store.ts';
 import { verifyApiKey } from '../services/api-keys.ts';
 import { createMemoryService } from '../services/memories.ts';
+import { createRecallService } from '../services/recall.ts';
 import { createTenantService } from '../services/tenants.ts';
 
 export interface EngramParts {
@@ -27,9 +28,11 @@ export function composeEngram(parts: EngramParts) {
     embedder: parts.embedder,
     logger: parts.logger,
   });
+  const recall = createRecallService({ store: parts.store, embedder: parts.embedder, logger: parts.logger });
   const tenants = createTenantService(parts.store);
   const app = createApp({
     memories,
+    recall,
     admin: tenants,
     authenticate: (token) => verifyApiKey(parts.store, token),
     readiness: parts.readiness,
@@ -37,7 +40,7 @@ export function composeEngram(parts: EngramParts) {
     adminKey: parts.adminKey,
     ...(parts.maxBodyBytes ? { maxBodyBytes: parts.maxBodyBytes } : {}),
   });
-  return { app, memories, tenants };
+  return { app, memories, recall, tenants };
 }
 
 export type Engram = ReturnType<typeof composeEngram>;
