@@ -130,7 +130,7 @@ describe.each(backends)('recall on $name', ({ open }) => {
     // Final order also weighs importance and recency; the vector lane's own order is in `why`.
     const soccer = vector.items.find((i) => i.id === ids.soccer);
     expect(soccer?.why).toMatchObject({ lanes: ['vector'], vector_rank: 1, lexical_rank: null });
-    expect(vector.items.every((i) => (i.why?.lanes as string[]).join() === 'vector')).toBe(true);
+    expect(vector.items.every((i) => JSON.stringify(i.why?.lanes) === '["vector"]')).toBe(true);
   });
 
   it("never recalls another tenant's memories", async () => {
