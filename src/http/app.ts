@@ -3,17 +3,23 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError, toEnvelope } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
+import type { AuditService } from '../services/audit.ts';
+import type { ForgetService } from '../services/forget.ts';
 import type { MemoryService } from '../services/memories.ts';
 import { type Authenticate, requireOperator, requirePrincipal } from './auth.ts';
 import type { AppEnv } from './env.ts';
 import { errorHandler, validationHook } from './errors.ts';
 import { limitBody, requestId, requireJson } from './middleware.ts';
 import { type AdminActions, registerAdminRoutes } from './routes/admin.ts';
+import { registerAuditRoutes } from './routes/audit.ts';
+import { registerForgetRoutes } from './routes/forget.ts';
 import { type ReadinessCheck, registerHealthRoutes } from './routes/health.ts';
 import { registerMemoryRoutes } from './routes/memories.ts';
 
 export interface AppDeps {
   memories: MemoryService;
+  forget: ForgetService;
+  audit: AuditService;
   admin: AdminActions;
   authenticate: Authenticate;
   readiness: ReadinessCheck;
@@ -51,5 +57,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   registerAdminRoutes(app, deps.admin);
   registerMemoryRoutes(app, deps.memories);
+  registerForgetRoutes(app, deps.forget);
+  registerAuditRoutes(app, deps.audit);
   return app;
 }
