@@ -76,6 +76,40 @@ export interface TenantStore extends ForgettingTenantStore {
   revokeMemory(id: string, reason: string | undefined): Promise<Memory | null>;
   storeEmbedding(memoryId: string, vector: StoredVector): Promise<boolean>;
   markEmbeddingFailed(memoryId: string): Promise<void>;
+  // Recall
+  recallCandidates(params: RecallQuery): Promise<RecallRow[]>;
+  subjectRules(subject: string): Promise<Memory[]>;
+  markRecalled(ids: readonly string[]): Promise<void>;
+}
+
+/** Parameters of engram.recall_candidates: one subject, both lanes, the filters. */
+export interface RecallQuery {
+  subject: string;
+  query: string;
+  vector?: StoredVector | undefined;
+  mode: 'hybrid' | 'vector' | 'lexical';
+  candidates: number;
+  kinds?: string[] | undefined;
+  tags?: string[] | undefined;
+  session?: string | undefined;
+  minTrust?: number | undefined;
+  minImportance?: number | undefined;
+  since?: string | undefined;
+  until?: string | undefined;
+  language?: string | undefined;
+  minSimilarity?: number | null | undefined;
+  weights?: { vector: number; lexical: number; k: number } | undefined;
+}
+
+export interface RecallRow {
+  memory: Memory;
+  vectorSimilarity: number | null;
+  vectorRank: number | null;
+  lexicalScore: number | null;
+  lexicalRank: number | null;
+  rrf: number;
+  /** How the vector lane ran: exact scan, the HNSW index, or none. */
+  vectorPath: 'exact' | 'hnsw' | 'none';
 }
 
 export interface ApiKeyRecord {

@@ -10,6 +10,7 @@ import { verifyApiKey } from '../services/api-keys.ts';
 import { createAuditService } from '../services/audit.ts';
 import { createForgetService } from '../services/forget.ts';
 import { createMemoryService } from '../services/memories.ts';
+import { createRecallService } from '../services/recall.ts';
 import { createTenantService } from '../services/tenants.ts';
 
 export interface EngramParts {
@@ -29,6 +30,7 @@ export function composeEngram(parts: EngramParts) {
     embedder: parts.embedder,
     logger: parts.logger,
   });
+  const recall = createRecallService({ store: parts.store, embedder: parts.embedder, logger: parts.logger });
   const forget = createForgetService({
     store: parts.store,
     gate: parts.gate,
@@ -39,6 +41,7 @@ export function composeEngram(parts: EngramParts) {
   const tenants = createTenantService(parts.store);
   const app = createApp({
     memories,
+    recall,
     forget,
     audit,
     admin: tenants,
@@ -48,7 +51,7 @@ export function composeEngram(parts: EngramParts) {
     adminKey: parts.adminKey,
     ...(parts.maxBodyBytes ? { maxBodyBytes: parts.maxBodyBytes } : {}),
   });
-  return { app, memories, forget, audit, tenants };
+  return { app, memories, recall, forget, audit, tenants };
 }
 
 export type Engram = ReturnType<typeof composeEngram>;

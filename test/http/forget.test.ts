@@ -1,70 +1,46 @@
-// The forgetting endpoints through app.request() of the real app (composeEngram) on PGlite, with the test gate
-// and the fake embedder: replace, erase a subject, export, audit, erase a tenant; auth and the error envelope.
+// The forgetting endpoints through app.request() of the real app (the test harness: the real write gate, the
+// deterministic embedder) on every backend: replace, erase a subject, export, audit, erase a tenant; auth and the
+// error envelope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/core/logger.ts';
 import type { Principal } from '../../src/core/principal.ts';
 import type { Memory } from '../../src/core/schemas.ts';
-import type { MemoryStore } from '../../src/ports/store.ts';
-import { composeEngram, type Engram } from '../../src/server/compose.ts';
+import { evaluateWrite } from '../../src/gate/index.ts';
 import { issueApiKey } from '../../src/services/api-keys.ts';
 import { createForgetService } from '../../src/services/forget.ts';
-import { createSqlStore } from '../../src/store/sql-store.ts';
-import { migratedPglite, type TestDatabase } from '../support/databases.ts';
-import { fakeEmbedder } from '../support/fake-embedder.ts';
-import { testGate } from '../support/test-gate.ts';
+import { backends, type TestDatabase } from '../support/databases.ts';
+import { ADMIN_KEY, createHarness, type Harness } from '../support/harness.ts';
 
-const ADMIN_KEY = 'operator-key-for-tests-0123456789';
-
-describe('forgetting over HTTP', () => {
+describe.each(backends)('forgetting over HTTP on $name', ({ open }) => {
   let database: TestDatabase;
-  let store: MemoryStore;
-  let engram: Engram;
+  let h: Harness;
   let tenantA: string;
-  let tenantB: string;
   let keyA: string;
   let keyB: string;
   let readOnlyA: string;
 
   const call = (method: string, path: string, key: string | null, body?: unknown) =>
-    engram.app.request(path, {
-      method,
-      headers: {
-        ...(key ? { authorization: `Bearer ${key}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    h.call(method, path, { ...(key ? { key } : {}), ...(body === undefined ? {} : { body }) });
   const remember = async (key: string, body: Record<string, unknown>): Promise<Memory> => {
     const res = await call('POST', '/v1/memories', key, { kind: 'fact', ...body });
     expect(res.status).toBe(201);
     return ((await res.json()) as { memory: Memory }).memory;
   };
+  /** The gate refuses to store what is already expired: expire a stored memory by hand, as time would. */
+  const expire = (id: string) =>
+    database.db.query("update engram.memories set expires_at = now() - interval '1 day' where id = $1", [id]);
   const errorOf = async (res: Response) =>
     ((await res.json()) as { error: { code: string; details?: unknown } }).error;
 
   beforeAll(async () => {
-    database = await migratedPglite();
-    store = createSqlStore(database.db);
-    await store.registerModel({
-      model: fakeEmbedder.model,
-      provider: fakeEmbedder.provider,
-      dims: fakeEmbedder.dimensions,
-      threshold: 0.3,
-      activate: true,
-    });
-    engram = composeEngram({
-      store,
-      gate: testGate,
-      embedder: fakeEmbedder,
-      logger: silentLogger,
-      adminKey: ADMIN_KEY,
-      readiness: async () => ({ ready: true, checks: {} }),
-    });
-    tenantA = (await engram.tenants.findOrCreateTenant('http-a')).id;
-    tenantB = (await engram.tenants.findOrCreateTenant('http-b')).id;
-    keyA = await issueApiKey(store, tenantA);
-    keyB = await issueApiKey(store, tenantB);
-    readOnlyA = await issueApiKey(store, tenantA, { scopes: ['memories:read'] });
+    database = await open('http_forget');
+    h = await createHarness(database);
+    const a = await h.tenant('http-a');
+    const b = await h.tenant('http-b');
+    tenantA = a.id;
+    keyA = a.key;
+    keyB = b.key;
+    readOnlyA = await issueApiKey(h.store, tenantA, { scopes: ['memories:read'] });
   });
   afterAll(async () => {
     await database.drop();
@@ -94,10 +70,15 @@ describe('forgetting over HTTP', () => {
         key: 'employer',
         source: { type: 'user', uri: 'chat://1' },
         supersedes: old.id,
-        embedding: { model: fakeEmbedder.model, status: 'ready' },
+        embedding: { model: h.embedder.model, status: 'ready' },
       });
       expect(body.replaced).toMatchObject({ id: old.id, superseded_by: body.memory.id });
-      expect(body.gate).toEqual({ decision: 'accepted', trust: 2, flags: [], superseded: [old.id] });
+      expect(body.gate).toEqual({
+        decision: 'accepted',
+        trust: 2,
+        flags: ['content.normalized'],
+        superseded: [old.id],
+      });
       const got = await call('GET', `/v1/memories/${body.memory.id}`, keyA);
       expect(((await got.json()) as { chain: unknown }).chain).toEqual({ older: [old.id], newer: [] });
 
@@ -127,7 +108,7 @@ describe('forgetting over HTTP', () => {
       expect(duplicate.status).toBe(409);
       expect(await errorOf(duplicate)).toMatchObject({ details: { memory_id: other.id } });
       const secret = await call('POST', `/v1/memories/${mine.id}/replace`, keyA, {
-        content: '-----BEGIN RSA PRIVATE KEY----- abc',
+        content: `${'-----BEGIN '}RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA`,
       });
       expect(secret.status).toBe(422);
       expect(await errorOf(secret)).toMatchObject({
@@ -153,7 +134,7 @@ describe('forgetting over HTTP', () => {
       );
       expect((await call('POST', path, null, { content: 'x' })).status).toBe(401);
       expect((await call('POST', path, readOnlyA, { content: 'x' })).status).toBe(403);
-      const text = await engram.app.request(path, {
+      const text = await h.engram.app.request(path, {
         method: 'POST',
         headers: { authorization: `Bearer ${keyA}`, 'content-type': 'text/plain' },
         body: 'content=x',
@@ -172,10 +153,10 @@ describe('forgetting over HTTP', () => {
         actor: 'jwt:eve',
         subject: 'eve',
       };
-      await expect(engram.forget.replace(endUser, m.id, { content: 'planted' })).rejects.toMatchObject({
+      await expect(h.engram.forget.replace(endUser, m.id, { content: 'planted' })).rejects.toMatchObject({
         code: 'not_found',
       });
-      await expect(engram.forget.eraseSubject(endUser, 'dee')).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(h.engram.forget.eraseSubject(endUser, 'dee')).rejects.toMatchObject({ code: 'forbidden' });
     });
   });
 
@@ -223,11 +204,12 @@ describe('forgetting over HTTP', () => {
       const v2 = await remember(keyA, { subject: 'gus', content: 'Gus takes the tram', key: 'commute' });
       const r = await remember(keyA, { subject: 'gus', content: 'Gus hates olives' });
       await call('POST', `/v1/memories/${r.id}/revoke`, keyA, { reason: 'joke' });
-      await remember(keyA, {
+      const parked = await remember(keyA, {
         subject: 'gus',
         content: 'Gus parked on level 3',
-        expires_at: '2020-01-01T00:00:00Z',
+        ttl_seconds: 60,
       });
+      await expire(parked.id);
       const res = await call('GET', '/v1/subjects/gus/export', keyA);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
@@ -244,8 +226,8 @@ describe('forgetting over HTTP', () => {
     it('reads page after page until the subject is exhausted', async () => {
       for (let i = 0; i < 5; i++) await remember(keyA, { subject: 'hal', content: `Hal note ${i}` });
       const forget = createForgetService({
-        store,
-        gate: testGate,
+        store: h.store,
+        gate: evaluateWrite,
         embedder: null,
         logger: silentLogger,
         exportPageSize: 2,
@@ -274,7 +256,8 @@ describe('forgetting over HTTP', () => {
         content: 'Ivo from doc B',
         source: { type: 'app', uri: 'doc://b' },
       });
-      await remember(keyA, { subject: 'ivo', content: 'Ivo old news', expires_at: '2020-01-01T00:00:00Z' });
+      const old = await remember(keyA, { subject: 'ivo', content: 'Ivo old news', ttl_seconds: 60 });
+      await expire(old.id);
       const contents = async (query: string) =>
         ((await (await call('GET', `/v1/memories?${query}`, keyA)).json()) as { items: Memory[] }).items
           .map((m) => m.content)
@@ -328,8 +311,7 @@ describe('forgetting over HTTP', () => {
 
   describe('DELETE /v1/admin/tenants/{id}', () => {
     it('operator only: 401 without a key, 403 with a tenant key, 404 unknown, 200 erases keys too', async () => {
-      const doomed = (await engram.tenants.findOrCreateTenant('http-doomed')).id;
-      const doomedKey = await issueApiKey(store, doomed);
+      const { id: doomed, key: doomedKey } = await h.tenant('http-doomed');
       await remember(doomedKey, { subject: 'kim', content: 'Kim is doomed' });
       const path = `/v1/admin/tenants/${doomed}`;
       expect((await call('DELETE', path, null)).status).toBe(401);
@@ -349,7 +331,7 @@ describe('forgetting over HTTP', () => {
   });
 
   it('documents the new endpoints in /openapi.json', async () => {
-    const doc = (await (await engram.app.request('/openapi.json')).json()) as {
+    const doc = (await (await h.call('GET', '/openapi.json')).json()) as {
       paths: Record<string, unknown>;
     };
     expect(Object.keys(doc.paths)).toEqual(

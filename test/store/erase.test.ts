@@ -2,16 +2,15 @@
 // of every row of every table that finds nothing of what was erased while everything else is intact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/databases.ts';
-import { fakeEmbedder } from '../support/fake-embedder.ts';
 import { record } from '../support/records.ts';
 import { leaks, scanAllRows } from '../support/scan.ts';
-import { openStoreFixture, type StoreFixture } from '../support/store-fixture.ts';
+import { openStoreFixture, type StoreFixture, testEmbedder } from '../support/store-fixture.ts';
 
 const SUBJECT = 'zeta-erase-subject-91';
 const OTHER = 'keep-subject-17';
 const vec = async (text: string) => ({
-  model: fakeEmbedder.model,
-  vector: (await fakeEmbedder.embedDocuments([text]))[0]!,
+  model: testEmbedder.model,
+  vector: (await testEmbedder.embedDocuments([text]))[0]!,
 });
 
 // Everything the erased subject put into the database: content, tags, key, metadata, source, context, reasons.
@@ -215,10 +214,7 @@ describe.each(backends)('erasure on $name', ({ open }) => {
     await f.store.withTenant({ tenantId: gamma, actor: 'test:gamma' }, async (tx) => {
       await tx.writeMemory(
         await record({ subject: 'gamma-user-1', content: 'Gamma loves the okapi exhibit' }),
-        {
-          model: fakeEmbedder.model,
-          vector: [0.1, 0.2, 0.3],
-        },
+        await vec('okapi'),
       );
       const m = await tx.writeMemory(
         await record({ subject: 'gamma-user-2', content: 'Gamma hates tapir jokes' }),

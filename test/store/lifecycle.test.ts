@@ -5,15 +5,14 @@ import type { Memory } from '../../src/core/schemas.ts';
 import type { ExportCursor } from '../../src/ports/store.ts';
 import { runSweep } from '../../src/services/sweep.ts';
 import { backends } from '../support/databases.ts';
-import { fakeEmbedder } from '../support/fake-embedder.ts';
 import { record } from '../support/records.ts';
 import { leaks, scanAllRows } from '../support/scan.ts';
-import { openStoreFixture, type StoreFixture } from '../support/store-fixture.ts';
+import { openStoreFixture, type StoreFixture, testEmbedder } from '../support/store-fixture.ts';
 
 const PAST = '2020-01-01T00:00:00.000Z';
 const vec = async (text: string) => ({
-  model: fakeEmbedder.model,
-  vector: (await fakeEmbedder.embedDocuments([text]))[0]!,
+  model: testEmbedder.model,
+  vector: (await testEmbedder.embedDocuments([text]))[0]!,
 });
 
 describe.each(backends)('memory lifecycle on $name', ({ open }) => {
@@ -58,7 +57,7 @@ describe.each(backends)('memory lifecycle on $name', ({ open }) => {
       expect(chain?.chain).toEqual({ older: [old.memory.id], newer: [] });
       expect(await vectorsOf(old.memory.id)).toBe(0);
       expect(await vectorsOf(out.memory!.id)).toBe(1);
-      expect(out.memory!.embedding).toEqual({ model: fakeEmbedder.model, status: 'ready' });
+      expect(out.memory!.embedding).toEqual({ model: testEmbedder.model, status: 'ready' });
       const live = await f.store.withTenant(f.asA(), (tx) => tx.listMemories({ subject: 'rita', limit: 10 }));
       expect(live.map((m) => m.id)).toEqual([out.memory!.id]);
       const trail = await f.store.withTenant(f.asA(), (tx) =>
@@ -330,7 +329,7 @@ describe.each(backends)('memory lifecycle on $name', ({ open }) => {
         );
         const { rows } = await s.query<{ memory: Memory }>(
           "select memory from engram.recall_candidates(p_subject => 'ttl-user', p_query => 'parking', p_embedding => $1, p_model => $2)",
-          [`[${query.vector.join(',')}]`, fakeEmbedder.model],
+          [`[${query.vector.join(',')}]`, testEmbedder.model],
         );
         const rules = await s.query<{ m: Memory }>("select m from engram.subject_rules('ttl-user') as m");
         return { candidates: rows.map((r) => r.memory), rules: rules.rows };

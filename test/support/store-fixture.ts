@@ -1,9 +1,12 @@
-// A migrated test database with a store, the fake embedder's model registered and two tenants.
+// A migrated test database with a store, the deterministic test embedder's model registered and two tenants.
+import { createDeterministicEmbedder } from '../../src/embedding/deterministic.ts';
 import type { SqlExecutor } from '../../src/ports/sql.ts';
 import type { MemoryStore, TenantScope } from '../../src/ports/store.ts';
 import { createSqlStore } from '../../src/store/sql-store.ts';
 import type { TestDatabase } from './databases.ts';
-import { fakeEmbedder } from './fake-embedder.ts';
+
+/** The embedder whose model the fixture registers (small vectors keep the tests fast). */
+export const testEmbedder = createDeterministicEmbedder({ dimensions: 8 });
 
 export interface StoreFixture {
   database: TestDatabase;
@@ -22,9 +25,9 @@ export async function openStoreFixture(
   const database = await open(label);
   const store = createSqlStore(database.db);
   await store.registerModel({
-    model: fakeEmbedder.model,
-    provider: fakeEmbedder.provider,
-    dims: fakeEmbedder.dimensions,
+    model: testEmbedder.model,
+    provider: testEmbedder.provider,
+    dims: testEmbedder.dimensions,
     threshold: 0.3,
     activate: true,
   });
