@@ -67,7 +67,7 @@ export function replacementRecord(input: MemoryInput, gate: Accepted): MemoryRec
     key: input.key,
     facet: input.facet,
     polarity: input.polarity,
-    trigger: input.trigger,
+    trigger: gate.normalizedTrigger ?? input.trigger,
     metadata: input.metadata,
     flags: gate.flags,
     language: input.language,
