@@ -9,6 +9,8 @@ create index memories_supersedes_idx on engram.memories (supersedes) where super
 create index memories_superseded_by_idx on engram.memories (superseded_by) where superseded_by is not null;
 -- GET /v1/audit?memory_id= also matches events that name the memory among their related ids (supersede, sweep).
 create index audit_events_related_idx on engram.audit_events using gin (related_ids);
+-- A tenant's whole trail in id order (GET /v1/audit without filters) without walking other tenants' events.
+create index audit_events_tenant_id_idx on engram.audit_events (tenant_id, id);
 
 create function engram.audit_json(a engram.audit_events)
 returns jsonb
@@ -154,7 +156,9 @@ begin
   )
   select pg_catalog.count(*) into v_memories from m;
 
-  -- An end user acting through a JWT is recorded as jwt:<subject>: that actor names the subject too.
+  -- An end user acting through a JWT is recorded as jwt:<subject>: that actor names the subject too. Such a
+  -- caller only ever acts on its own subject (RLS for supabase-js, the service for the server), so its events are
+  -- all among the subject's; matching on actor as well would turn this index lookup into a scan of the tenant.
   with a as (
     update engram.audit_events a
        set subject = v_marker,
@@ -162,8 +166,7 @@ begin
            reason = null,
            details = engram.ids_and_counts(a.details),
            redacted_at = pg_catalog.now()
-     where a.tenant_id = v_tenant and a.redacted_at is null
-       and (a.subject = p_subject or a.actor = 'jwt:' || p_subject)
+     where a.tenant_id = v_tenant and a.subject = p_subject and a.redacted_at is null
     returning 1
   )
   select pg_catalog.count(*) into v_redacted from a;
@@ -254,24 +257,44 @@ $$;
 comment on function engram.export_subject(text, integer, timestamptz, uuid) is 'Every version of a subject''s memories (revoked and superseded included, expired excluded), oldest first, keyset-paged; at most 1000 a page.';
 
 -- The audit trail of the caller's tenant, oldest first (a trail reads forwards), keyset-paged by id. A memory id
--- matches the events about that memory and those that name it among their related ids.
+-- matches the events about that memory and those that name it among their related ids. One static query per
+-- filter combination: with `p_x is null or ...` the generic plan of a function cannot pick an index (measured on
+-- 200,000 events: a walk of the primary key instead of two index lookups).
 create function engram.list_audit(
   p_subject text default null, p_memory_id uuid default null, p_limit integer default 50, p_after_id bigint default null
 )
 returns setof jsonb
-language sql
+language plpgsql
 stable
 security invoker
 set search_path = ''
 as $$
-  select engram.audit_json(a)
-    from engram.audit_events a
-   where a.tenant_id = engram.current_tenant_id()
-     and (p_subject is null or a.subject = p_subject)
-     and (p_memory_id is null or a.memory_id = p_memory_id or a.related_ids @> array[p_memory_id])
-     and (p_after_id is null or a.id > p_after_id)
-   order by a.id
-   limit least(greatest(coalesce(p_limit, 50), 1), 200)
+declare
+  v_tenant uuid := engram.current_tenant_id();
+  v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 200);
+  v_after bigint := coalesce(p_after_id, 0);
+begin
+  if p_memory_id is not null then
+    return query
+      select engram.audit_json(a) from engram.audit_events a
+       where a.id in (select e.id from engram.audit_events e where e.tenant_id = v_tenant and e.memory_id = p_memory_id
+                      union
+                      select e.id from engram.audit_events e
+                       where e.tenant_id = v_tenant and e.related_ids @> array[p_memory_id])
+         and (p_subject is null or a.subject = p_subject) and a.id > v_after
+       order by a.id limit v_limit;
+  elsif p_subject is not null then
+    return query
+      select engram.audit_json(a) from engram.audit_events a
+       where a.tenant_id = v_tenant and a.subject = p_subject and a.id > v_after
+       order by a.id limit v_limit;
+  else
+    return query
+      select engram.audit_json(a) from engram.audit_events a
+       where a.tenant_id = v_tenant and a.id > v_after
+       order by a.id limit v_limit;
+  end if;
+end
 $$;
 comment on function engram.list_audit(text, uuid, integer, bigint) is 'Audit events of the caller''s tenant, oldest first, filtered by subject and/or memory id (also as a related id); at most 200 a page.';
 
