@@ -43,7 +43,8 @@ describe.each(backends)('concurrency on $name', ({ name, open }) => {
   });
 
   it('concurrent writes of one key with different content end with exactly one live version, in one chain', async () => {
-    const writers = 300;
+    // PGlite serialises transactions, so a smaller crowd proves the same there.
+    const writers = name === 'postgres' ? 300 : 100;
     const records = await Promise.all(
       Array.from({ length: writers }, (_, i) =>
         record({ subject: 'keyed', content: `Status is ${i}`, key: 'status' }),
@@ -84,8 +85,11 @@ describe.each(backends)('concurrency on $name', ({ name, open }) => {
   });
 
   it('concurrent sweeps delete every expired row once, chains included, without deadlock', async () => {
+    // Deadlocks need real concurrency: PGlite gets a smaller set (its transactions serialise).
+    const pairs = name === 'postgres' ? 150 : 40;
+    const halves = name === 'postgres' ? 100 : 30;
     await store.withTenant(f.asA(), async (tx) => {
-      for (let i = 0; i < 150; i++) {
+      for (let i = 0; i < pairs; i++) {
         // Both ends of a chain expired: deleting one nulls a link in the other.
         await tx.writeMemory(
           await record({ subject: 'sweep', content: `pair ${i} old`, key: `p${i}`, expires_at: PAST }),
@@ -94,7 +98,7 @@ describe.each(backends)('concurrency on $name', ({ name, open }) => {
           await record({ subject: 'sweep', content: `pair ${i} new`, key: `p${i}`, expires_at: PAST }),
         );
       }
-      for (let i = 0; i < 100; i++) {
+      for (let i = 0; i < halves; i++) {
         await tx.writeMemory(
           await record({ subject: 'sweep', content: `half ${i} old`, key: `h${i}`, expires_at: PAST }),
         );
@@ -103,19 +107,19 @@ describe.each(backends)('concurrency on $name', ({ name, open }) => {
       }
     });
     const expired = await count('from engram.memories where expires_at <= now()', []);
-    expect(expired).toBe(500);
+    expect(expired).toBe(2 * pairs + 2 * halves);
     const reports = await Promise.all(
       Array.from({ length: 4 }, () => runSweep(store, { batchSize: 25, maxMillis: 60_000 })),
     );
     const last = await runSweep(store, { batchSize: 25 });
     const deleted = [...reports, last].reduce((sum, r) => sum + r.expired, 0);
-    expect(deleted).toBe(500);
+    expect(deleted).toBe(expired);
     expect(await count('from engram.memories where expires_at <= now()', [])).toBe(0);
     expect(last.done).toBe(true);
     const live = await f.db.query<{ supersedes: string | null }>(
       "select supersedes from engram.memories where subject = 'sweep'",
     );
-    expect(live.rows).toHaveLength(100);
+    expect(live.rows).toHaveLength(halves);
     expect(live.rows.every((r) => r.supersedes === null)).toBe(true);
   });
 });
