@@ -53,6 +53,9 @@ export function parseWorkerConfig(env: Readonly<Record<string, unknown>>): Worke
   if (vars.ENGRAM_EMBEDDER === 'local') {
     issues.push('ENGRAM_EMBEDDER: local runs only in the Node server; use openai or workers-ai');
   }
+  if (vars.ENGRAM_EMBEDDER === 'workers-ai' && (typeof env.AI !== 'object' || env.AI === null)) {
+    issues.push('ENGRAM_EMBEDDER: workers-ai needs the AI binding ([ai] binding = "AI" in wrangler.toml)');
+  }
   const parsed = WorkerConfigSchema.safeParse({ ...vars, HYPERDRIVE: env.HYPERDRIVE });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

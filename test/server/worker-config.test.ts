@@ -57,9 +57,12 @@ describe('parseWorkerConfig', () => {
     expect(config.embedder).toBeNull();
   });
 
-  it('reads workers-ai with its default model', () => {
-    const config = parseWorkerConfig({ DATABASE_URL: NEON, ENGRAM_EMBEDDER: 'workers-ai' });
+  it('reads workers-ai with its default model, and needs the AI binding for it', () => {
+    const config = parseWorkerConfig({ DATABASE_URL: NEON, ENGRAM_EMBEDDER: 'workers-ai', AI: { run() {} } });
     expect(config.embedder).toMatchObject({ provider: 'workers-ai', model: '@cf/baai/bge-small-en-v1.5' });
+    expect(issuesOf({ DATABASE_URL: NEON, ENGRAM_EMBEDDER: 'workers-ai' })).toEqual([
+      'ENGRAM_EMBEDDER: workers-ai needs the AI binding ([ai] binding = "AI" in wrangler.toml)',
+    ]);
   });
 
   it('needs a database', () => {
