@@ -5,7 +5,7 @@ import { AppError, toEnvelope } from '../src/core/errors.ts';
 import { MIGRATION_NAMES } from '../src/db/migration-manifest.ts';
 import { evaluateWrite } from '../src/gate/index.ts';
 import { runScheduled } from '../src/jobs/scheduler.ts';
-import { composeEdgeEngram, type EdgeScope, openEdgeScope } from '../src/server/edge.ts';
+import { composeEdgeEngram, type EdgeScope, openEdgeScope, untilBodySent } from '../src/server/edge.ts';
 import { parseWorkerConfig, type WorkerConfig } from '../src/server/worker-config.ts';
 import { consoleJsonLogger } from '../src/server/worker-logger.ts';
 import { CRON_SCHEDULE, scheduledJobs } from './scheduled-jobs.ts';
@@ -51,14 +51,17 @@ export default {
         logger,
         migrations: MIGRATION_NAMES,
       });
-      return await engram.app.fetch(request);
+      const { response, sent } = untilBodySent(await engram.app.fetch(request));
+      // Sockets die with the invocation: close the pool once the body is out (an export streams from the
+      // database) and deferred work (recall bookkeeping) is done.
+      const open = scope;
+      ctx.waitUntil(sent.then(() => open.close()));
+      return response;
     } catch (error) {
       // The app answers its own errors; this is what escapes before it (the embedder could not be built).
       logger.error('worker.unhandled', { error: errorName(error) });
-      return failure('internal error');
-    } finally {
-      // Sockets die with the invocation: close the pool once deferred work (recall bookkeeping) is done.
       if (scope) ctx.waitUntil(scope.close());
+      return failure('internal error');
     }
   },
 
@@ -69,7 +72,7 @@ export default {
     try {
       scope = await openEdgeScope(config, { logger, ai: env.AI });
       // runScheduled never throws: it logs the job's outcome itself.
-      await runScheduled(controller.cron, scheduledJobs(scope), {
+      await runScheduled(controller.cron, scheduledJobs(scope, config.settings), {
         schedule: CRON_SCHEDULE,
         budgetMs: config.settings.ENGRAM_JOB_BUDGET_MS,
         batchSize: config.settings.ENGRAM_JOB_BATCH_SIZE,

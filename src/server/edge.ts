@@ -67,6 +67,18 @@ export async function openEdgeScope(config: WorkerConfig, deps: EdgeScopeDeps): 
   }
 }
 
+/**
+ * Hands back a response whose body, when it has one, is relayed through a stream, and a promise that settles once
+ * that body has been sent (or the client went away). A streamed body can still be reading from the database (the
+ * subject export pages through it), so the pool must outlive the handler: close it when this settles.
+ */
+export function untilBodySent(response: Response): { response: Response; sent: Promise<void> } {
+  if (!response.body) return { response, sent: Promise.resolve() };
+  const relay = new TransformStream<Uint8Array, Uint8Array>();
+  const sent = response.body.pipeTo(relay.writable).catch(() => {});
+  return { response: new Response(relay.readable, response), sent };
+}
+
 export interface EdgeAppDeps {
   gate: WriteGate;
   logger: Logger;
