@@ -15,6 +15,7 @@ export const WorkerConfigSchema = ConfigSchema.pick({
   ENGRAM_ADMIN_KEY: true,
   ENGRAM_DB_ROLE: true,
   ENGRAM_MAX_BODY_BYTES: true,
+  ENGRAM_REVOKED_RETENTION_DAYS: true,
 })
   .extend({
     HYPERDRIVE: HyperdriveSchema.optional(),

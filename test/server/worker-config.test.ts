@@ -31,6 +31,7 @@ describe('parseWorkerConfig', () => {
       ENGRAM_EMBEDDER: 'openai',
       ENGRAM_JOB_BUDGET_MS: 25_000,
       ENGRAM_JOB_BATCH_SIZE: 100,
+      ENGRAM_REVOKED_RETENTION_DAYS: 30,
     });
     expect(config.settings.HYPERDRIVE).toBeUndefined();
     expect(config.embedder).toMatchObject({ provider: 'openai', apiKey: 'sk-live', timeoutMs: 1500 });
