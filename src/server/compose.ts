@@ -21,6 +21,9 @@ export interface EngramParts {
   adminKey: string | undefined;
   readiness: ReadinessCheck;
   maxBodyBytes?: number;
+  // Edge deployment: on Workers, work left running after the response (recall bookkeeping) must be handed to
+  // ctx.waitUntil, or the runtime cancels it; the Worker passes a collector here. Node leaves it unset.
+  defer?: (work: Promise<unknown>) => void;
 }
 
 export function composeEngram(parts: EngramParts) {
@@ -30,7 +33,12 @@ export function composeEngram(parts: EngramParts) {
     embedder: parts.embedder,
     logger: parts.logger,
   });
-  const recall = createRecallService({ store: parts.store, embedder: parts.embedder, logger: parts.logger });
+  const recall = createRecallService({
+    store: parts.store,
+    embedder: parts.embedder,
+    logger: parts.logger,
+    ...(parts.defer ? { defer: parts.defer } : {}),
+  });
   const forget = createForgetService({
     store: parts.store,
     gate: parts.gate,
