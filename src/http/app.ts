@@ -11,6 +11,7 @@ import { errorHandler, validationHook } from './errors.ts';
 import { limitBody, requestId, requireJson } from './middleware.ts';
 import { type AdminActions, registerAdminRoutes } from './routes/admin.ts';
 import { type ReadinessCheck, registerHealthRoutes } from './routes/health.ts';
+import { registerMcpRoute } from './routes/mcp.ts';
 import { registerMemoryRoutes } from './routes/memories.ts';
 import { registerRecallRoutes } from './routes/recall.ts';
 
@@ -55,5 +56,14 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerAdminRoutes(app, deps.admin);
   registerMemoryRoutes(app, deps.memories);
   registerRecallRoutes(app, deps.recall);
+
+  // Ecosystem: the MCP endpoint (same bearer auth, same services).
+  registerMcpRoute(app, {
+    memories: deps.memories,
+    recall: deps.recall,
+    authenticate: deps.authenticate,
+    logger: deps.logger,
+    maxBodyBytes: deps.maxBodyBytes ?? 6 * 1024 * 1024,
+  });
   return app;
 }
