@@ -39,7 +39,7 @@ describe('MCP server at /mcp', () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual(['forget', 'list_memories', 'recall', 'remember']);
     const remember = tools.find((tool) => tool.name === 'remember');
     expect(remember?.inputSchema.required).toEqual(expect.arrayContaining(['subject', 'content', 'kind']));
-    const kind = (remember?.inputSchema.properties as Record<string, { enum?: string[] }>).kind;
+    const kind = (remember?.inputSchema.properties as Record<string, { enum?: string[] }> | undefined)?.kind;
     expect(kind?.enum).toEqual(['preference', 'fact', 'decision', 'episode', 'constraint', 'rule']);
     expect(tools.find((tool) => tool.name === 'recall')?.inputSchema.required).toEqual(['subject', 'query']);
   });
