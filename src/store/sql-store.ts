@@ -198,7 +198,9 @@ function tenantStore(session: SqlSession): TenantStore {
       }));
     },
     async subjectRules(subject) {
-      const { rows } = await session.query<{ m: Memory }>('select m from engram.subject_rules($1) as m', [subject]);
+      const { rows } = await session.query<{ m: Memory }>('select m from engram.subject_rules($1) as m', [
+        subject,
+      ]);
       return rows.map((r) => r.m);
     },
     async markRecalled(ids) {

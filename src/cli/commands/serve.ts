@@ -1,13 +1,13 @@
 // `engram serve` (`npm start`): the Node server with the configured embedder (local by default) and the gate.
 import type { EngramConfig } from '../../config.ts';
-import { jsonLogger } from '../../core/logger.ts';
+import { createJsonLogger } from '../../core/logger.ts';
 import { embedderConfigFromEnv } from '../../embedding/config.ts';
 import { createEmbedder } from '../../embedding/factory.ts';
 import { evaluateWrite } from '../../gate/index.ts';
 import { startNodeServer } from '../../server/node-server.ts';
 
 export async function serveCommand(config: EngramConfig, say: (line: string) => void): Promise<void> {
-  const logger = jsonLogger();
+  const logger = createJsonLogger();
   const embedderConfig = embedderConfigFromEnv(process.env);
   let defaultThreshold: number | null = null;
   const embedder = await createEmbedder(embedderConfig, {
@@ -18,7 +18,14 @@ export async function serveCommand(config: EngramConfig, say: (line: string) => 
       return local.createLocalEmbedder({ onProgress: (line) => say(line) });
     },
   });
-  const server = await startNodeServer({ config, gate: evaluateWrite, embedder, defaultThreshold, logger, say });
+  const server = await startNodeServer({
+    config,
+    gate: evaluateWrite,
+    embedder,
+    defaultThreshold,
+    logger,
+    say,
+  });
   const stop = async () => {
     say('shutting down');
     await server.close();
