@@ -36,7 +36,7 @@ export async function startTestServer(label: string): Promise<TestServer> {
     ENGRAM_EMBED_TIMEOUT_MS: '2000',
   };
   const config = parseConfig(env);
-  const embedder = await createEmbedder(embedderConfigFromEnv(env), { logger: { info() {}, warn() {} } });
+  const embedder = await createEmbedder(embedderConfigFromEnv(env), { logger: silentLogger });
   const server = await startNodeServer({ config, gate: evaluateWrite, embedder, logger: silentLogger });
   return {
     url: server.url,
