@@ -8,6 +8,7 @@ import type { RecallService } from '../services/recall.ts';
 import { type Authenticate, requireOperator, requirePrincipal } from './auth.ts';
 import type { AppEnv } from './env.ts';
 import { errorHandler, validationHook } from './errors.ts';
+import { registerInspectorRoutes } from './inspector/route.ts';
 import { limitBody, requestId, requireJson } from './middleware.ts';
 import { type AdminActions, registerAdminRoutes } from './routes/admin.ts';
 import { type ReadinessCheck, registerHealthRoutes } from './routes/health.ts';
@@ -57,7 +58,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerMemoryRoutes(app, deps.memories);
   registerRecallRoutes(app, deps.recall);
 
-  // Ecosystem: the MCP endpoint (same bearer auth, same services).
+  // Ecosystem: the Memory Inspector page (it signs in with a key and calls /v1 like any client) and the MCP
+  // endpoint (same bearer auth, same services).
+  registerInspectorRoutes(app);
   registerMcpRoute(app, {
     memories: deps.memories,
     recall: deps.recall,
