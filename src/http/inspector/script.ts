@@ -2,6 +2,7 @@
 // the API key in a variable only, sends queries and content in POST bodies only, and renders every memory with
 // textContent: memory content is untrusted (trust 0 is external text) and must never become markup.
 
+// biome-ignore lint/complexity/noUselessStringRaw: a backslash added later (a regex) must reach the browser as typed.
 export const INSPECTOR_JS = String.raw`'use strict';
 
 const TRUST = ['untrusted', 'inferred', 'user or app', 'system of record'];
