@@ -6,6 +6,7 @@ import type { Logger } from '../core/logger.ts';
 import type { MemoryService } from '../services/memories.ts';
 import type { RecallService } from '../services/recall.ts';
 import { type Authenticate, requireOperator, requirePrincipal } from './auth.ts';
+import { registerDocsRoute } from './docs/route.ts';
 import type { AppEnv } from './env.ts';
 import { errorHandler, validationHook } from './errors.ts';
 import { registerInspectorRoutes } from './inspector/route.ts';
@@ -58,9 +59,10 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerMemoryRoutes(app, deps.memories);
   registerRecallRoutes(app, deps.recall);
 
-  // Ecosystem: the Memory Inspector page (it signs in with a key and calls /v1 like any client) and the MCP
-  // endpoint (same bearer auth, same services).
+  // Ecosystem: the Memory Inspector page (it signs in with a key and calls /v1 like any client), the API docs
+  // page rendered from /openapi.json, and the MCP endpoint (same bearer auth, same services).
   registerInspectorRoutes(app);
+  registerDocsRoute(app);
   registerMcpRoute(app, {
     memories: deps.memories,
     recall: deps.recall,

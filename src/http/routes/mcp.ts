@@ -1,5 +1,6 @@
 // The MCP endpoint on the API app: POST /mcp (streamable HTTP, stateless), behind the same bearer auth as /v1.
-import type { Hono } from 'hono';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
 import type { Logger } from '../../core/logger.ts';
 import { handleMcpRequest } from '../../mcp/handler.ts';
 import type { MemoryService } from '../../services/memories.ts';
@@ -16,7 +17,32 @@ export interface McpRouteDeps {
   maxBodyBytes: number;
 }
 
-export function registerMcpRoute(app: Hono<AppEnv>, deps: McpRouteDeps): void {
+const JsonRpcSchema = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: z.union([z.string(), z.number()]).optional(),
+  method: z.string().optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
+  result: z.record(z.string(), z.unknown()).optional(),
+  error: z.object({ code: z.number(), message: z.string() }).optional(),
+});
+
+export function registerMcpRoute(app: OpenAPIHono<AppEnv>, deps: McpRouteDeps): void {
+  // Documented in the OpenAPI registry; served by the SDK's transport, which reads the body itself.
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/mcp',
+    summary:
+      'Model Context Protocol over streamable HTTP (stateless, JSON answers): tools remember, recall, forget, list_memories',
+    request: {
+      body: { content: { 'application/json': { schema: JsonRpcSchema } }, required: true },
+    },
+    responses: {
+      200: { content: { 'application/json': { schema: JsonRpcSchema } }, description: 'JSON-RPC response' },
+      202: { description: 'Notification accepted' },
+      401: { description: 'Missing or bad credentials' },
+      405: { description: 'GET and DELETE: this server keeps no sessions' },
+    },
+  });
   app.use('/mcp', limitBody(deps.maxBodyBytes), requirePrincipal(deps.authenticate));
   app.post('/mcp', (c) =>
     handleMcpRequest(
