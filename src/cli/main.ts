@@ -2,9 +2,11 @@
 import { ConfigError, parseConfig } from '../config.ts';
 import { UsageError } from './args.ts';
 import { benchCommand } from './commands/bench.ts';
+import { eraseCommand } from './commands/erase.ts';
 import { keysCommand } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { serveCommand } from './commands/serve.ts';
+import { sweepCommand } from './commands/sweep.ts';
 
 type Command = (
   config: ReturnType<typeof parseConfig>,
@@ -22,6 +24,14 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
     help: 'apply supabase/migrations to DATABASE_URL or the data dir',
   },
   keys: { run: keysCommand, help: 'keys create --tenant NAME [--scopes ...]: issue an API key' },
+  sweep: {
+    run: sweepCommand,
+    help: 'delete expired memories, purge revoked ones past the retention (--batch-size --max-seconds)',
+  },
+  erase: {
+    run: eraseCommand,
+    help: 'erase --tenant NAME [--subject S] --yes: erase a subject or a whole tenant',
+  },
   bench: { run: benchCommand, help: 'recall latency at scale (--sizes 10000,100000 --dims 256)' },
 };
 

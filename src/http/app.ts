@@ -3,6 +3,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError, toEnvelope } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
+import type { AuditService } from '../services/audit.ts';
+import type { ForgetService } from '../services/forget.ts';
 import type { MemoryService } from '../services/memories.ts';
 import type { RecallService } from '../services/recall.ts';
 import { type Authenticate, requireOperator, requirePrincipal } from './auth.ts';
@@ -12,6 +14,8 @@ import { errorHandler, validationHook } from './errors.ts';
 import { registerInspectorRoutes } from './inspector/route.ts';
 import { limitBody, requestId, requireJson } from './middleware.ts';
 import { type AdminActions, registerAdminRoutes } from './routes/admin.ts';
+import { registerAuditRoutes } from './routes/audit.ts';
+import { registerForgetRoutes } from './routes/forget.ts';
 import { type ReadinessCheck, registerHealthRoutes } from './routes/health.ts';
 import { registerMcpRoute } from './routes/mcp.ts';
 import { registerMemoryRoutes } from './routes/memories.ts';
@@ -20,6 +24,8 @@ import { registerRecallRoutes } from './routes/recall.ts';
 export interface AppDeps {
   memories: MemoryService;
   recall: RecallService;
+  forget: ForgetService;
+  audit: AuditService;
   admin: AdminActions;
   authenticate: Authenticate;
   readiness: ReadinessCheck;
@@ -58,6 +64,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerAdminRoutes(app, deps.admin);
   registerMemoryRoutes(app, deps.memories);
   registerRecallRoutes(app, deps.recall);
+  registerForgetRoutes(app, deps.forget);
+  registerAuditRoutes(app, deps.audit);
 
   // Ecosystem: the Memory Inspector page (it signs in with a key and calls /v1 like any client), the API docs
   // page rendered from /openapi.json, and the MCP endpoint (same bearer auth, same services).
