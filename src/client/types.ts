@@ -1,7 +1,14 @@
 // Request and response types of the client, inferred from the server's own zod schemas (type-only imports: no
 // schema code reaches the client bundle).
 import type { z } from 'zod';
+import type {
+  AuditEventSchema,
+  ReplaceInputSchema,
+  ReplaceResponseSchema,
+  SubjectErasureSchema,
+} from '../core/forget-schemas.ts';
 import type { MemoryInputSchema, MemorySchema } from '../core/schemas.ts';
+import type { AuditQuerySchema, AuditResponseSchema } from '../http/routes/audit.ts';
 import type { RecallRequestSchema, RecallResponseSchema } from '../http/routes/recall.ts';
 import type {
   ListQuerySchema,
@@ -28,46 +35,19 @@ export type ListQuery = Omit<z.input<typeof ListQuerySchema>, 'limit' | 'include
   include?: readonly ListInclude[];
 };
 
-// The endpoints below are specified in shared/API.md; their server schemas are being written on another branch.
-// These types follow the contract's text and will be replaced by inferred ones when the schemas land.
-
-/** `POST /v1/memories/{id}/replace`: the new content and any fields to change (the subject stays). */
-export type ReplaceInput = Partial<Omit<MemoryInput, 'subject'>> & { content: string };
-
-/** 201 of replace: the new memory (the old one is superseded, linked both ways). */
-export interface ReplaceResponse {
-  memory: Memory;
-  [field: string]: unknown;
-}
-
+/** `POST /v1/memories/{id}/replace`: the new content and any fields to change (the subject stays), and why. */
+export type ReplaceInput = z.input<typeof ReplaceInputSchema>;
+/** 201 of replace: the new memory and the one it superseded (linked both ways). */
+export type ReplaceResponse = z.output<typeof ReplaceResponseSchema>;
 /** 200 of `DELETE /v1/subjects/{subject}`. */
-export interface EraseSubjectResponse {
-  erased: { memories: number; embeddings: number; audit_events_redacted: number };
-  receipt_id: string;
-}
-
-/** `GET /v1/audit` filters. */
-export interface AuditQuery {
-  subject?: string;
-  memory_id?: string;
-}
-
+export type EraseSubjectResponse = z.output<typeof SubjectErasureSchema>;
+/** `GET /v1/audit` filters and paging (oldest first). */
+export type AuditQuery = Omit<z.input<typeof AuditQuerySchema>, 'limit'> & { limit?: number };
 /** One audit event: who, what, when, why; never erased content. */
-export interface AuditEvent {
-  id?: string | number;
-  at?: string;
-  actor: string;
-  action: string;
-  reason?: string | null;
-  subject?: string | null;
-  memory_id?: string | null;
-  [field: string]: unknown;
-}
+export type AuditEvent = z.output<typeof AuditEventSchema>;
+export type AuditResponse = z.output<typeof AuditResponseSchema>;
 
-export interface AuditResponse {
-  items: AuditEvent[];
-  [field: string]: unknown;
-}
+// Ingestion is specified in shared/API.md but has no server schema yet: these types follow the contract's text.
 
 /** `POST /v1/ingest`: one conversation's turns, each stored as an `episode`. */
 export interface IngestRequest {

@@ -124,6 +124,52 @@ describe('client over HTTP', () => {
     await expect(stranger.list()).rejects.toMatchObject({ code: 'unauthorized', status: 401 });
   });
 
+  it('replaces a memory: both versions linked, recall finds only the new one, the audit trail tells it', async () => {
+    const client = createEngramClient({ baseUrl: t.url, apiKey: t.apiKey });
+    const { memory: old } = await client.remember({
+      subject: 'cy',
+      kind: 'fact',
+      content: 'Cy lives in Madrid',
+    });
+    const replaced = await client.replace(old.id, { content: 'Cy lives in Valencia', reason: 'moved' });
+    expect(replaced.replaced.id).toBe(old.id);
+    expect(replaced.memory).toMatchObject({
+      content: 'Cy lives in Valencia',
+      supersedes: old.id,
+      kind: 'fact',
+    });
+    expect((await client.get(old.id)).superseded_by).toBe(replaced.memory.id);
+    const recalled = await client.recall({ subject: 'cy', query: 'where does Cy live?' });
+    expect(recalled.items.map((i) => i.id)).toEqual([replaced.memory.id]);
+    // Replacing a superseded version again is a conflict, and never retried.
+    await expect(client.replace(old.id, { content: 'Cy lives in Seville' })).rejects.toMatchObject({
+      code: 'conflict',
+      status: 409,
+    });
+
+    const trail = await client.audit({ memory_id: old.id });
+    expect(trail.items.map((e) => e.action)).toEqual(['write', 'replace']);
+    expect(trail.items[1]).toMatchObject({ reason: 'moved', related_ids: [replaced.memory.id] });
+    expect(trail.items.every((e) => e.memory_id === old.id)).toBe(true);
+    expect(JSON.stringify(trail)).not.toContain('Madrid');
+    const bySubject = await client.audit({ subject: 'cy', limit: 1 });
+    expect(bySubject.items).toHaveLength(1);
+    expect(bySubject.next_cursor).toEqual(expect.any(String));
+  });
+
+  it('erases a subject and says how much; a second erase finds nothing', async () => {
+    const client = createEngramClient({ baseUrl: t.url, apiKey: t.apiKey });
+    await client.remember({ subject: 'gone', kind: 'fact', content: 'Gone likes jazz' });
+    await client.remember({ subject: 'gone', kind: 'fact', content: 'Gone plays the cello' });
+    const erased = await client.eraseSubject('gone');
+    expect(erased.erased).toMatchObject({ memories: 2, embeddings: 2 });
+    expect(erased.receipt_id).toEqual(expect.any(String));
+    expect(
+      (await client.list({ subject: 'gone', include: ['revoked', 'superseded', 'expired'] })).items,
+    ).toEqual([]);
+    expect((await client.eraseSubject('gone')).erased.memories).toBe(0);
+  });
+
   it("keeps tenants apart: another tenant's id is not_found", async () => {
     const mine = createEngramClient({ baseUrl: t.url, apiKey: t.apiKey });
     const theirs = createEngramClient({ baseUrl: t.url, apiKey: await t.newTenant('other-co') });

@@ -1,5 +1,6 @@
 // The Memory Inspector end to end in headless Chromium against the real Node server: sign in, open a subject,
-// search and read the why, revoke, and the memory is gone from the next recall. Also checks, at run time, that
+// search and read the why, revoke, and the memory is gone from the next recall; replace, audit trail, erase with
+// a typed confirmation, sign out. Also checks, at run time, that
 // the key and the query never reach a URL or storage, that memory content is never parsed as HTML, and that
 // the page raises no CSP violation. Saves test-results/inspector.png.
 import { mkdir } from 'node:fs/promises';
@@ -158,6 +159,36 @@ describe('Memory Inspector in Chromium', () => {
       .toContain('revoked');
   });
 
+  it('replaces a memory and shows the audit trail of the old version', async () => {
+    await page.locator(`#memories tr[data-id="${ids.city}"] button[data-action=replace]`).click();
+    await page.waitForSelector('#replace-dialog[open]');
+    expect(await page.inputValue('#replace-content')).toBe('Ada lives in Lisbon near the river');
+    await page.fill('#replace-content', 'Ada lives in Porto near the sea');
+    await page.fill('#replace-reason', 'moved to Porto');
+    await page.click('#replace-confirm');
+    await expect.poll(() => page.textContent('#toast')).toContain('Replaced by');
+    const old = await client.get(ids.city!);
+    expect(old.superseded_by).toEqual(expect.any(String));
+    const fresh = page.locator(`#memories tr[data-id="${old.superseded_by}"]`);
+    await expect.poll(() => fresh.locator('.content').textContent()).toBe('Ada lives in Porto near the sea');
+    // Revoked and superseded rows are shown (the box was ticked above): the old version is marked superseded.
+    expect(await page.locator(`#memories tr[data-id="${ids.city}"] td`).nth(7).textContent()).toContain(
+      'superseded',
+    );
+
+    await page.locator(`#memories tr[data-id="${ids.city}"] button[data-action=audit]`).click();
+    await page.waitForSelector('#audit-dialog[open]');
+    const audit = page.locator('#audit tbody tr');
+    await expect.poll(() => audit.count()).toBe(2);
+    const rows = await audit.evaluateAll((trs) =>
+      trs.map((tr) => [...tr.children].map((td) => td.textContent)),
+    );
+    expect(rows.map((r) => r[1])).toEqual(['write', 'replace']);
+    expect(rows[1]?.[3]).toBe('moved to Porto');
+    expect(rows[1]?.[4]).toBe(old.superseded_by!.slice(0, 8));
+    await page.click('#audit-dialog [data-close]');
+  });
+
   it('never puts the key or the query in a URL or in storage, and raises no CSP violation', async () => {
     const query = 'what tea does Ada drink';
     for (const r of requests) {
@@ -179,11 +210,34 @@ describe('Memory Inspector in Chromium', () => {
     ]);
   });
 
+  it('erases the subject only after its name is typed', async () => {
+    await page.click('#erase-open');
+    await page.waitForSelector('#erase-dialog[open]');
+    expect(await page.textContent('#erase-name')).toBe('ada');
+    expect(await page.isDisabled('#erase-confirm')).toBe(true);
+    await page.fill('#erase-confirm-input', 'ad');
+    expect(await page.isDisabled('#erase-confirm')).toBe(true);
+    await page.fill('#erase-confirm-input', 'ada');
+    expect(await page.isDisabled('#erase-confirm')).toBe(false);
+    await page.click('#erase-confirm');
+    await expect
+      .poll(() => page.textContent('#erase-receipt'))
+      .toMatch(/^Erased 6 memories and \d+ embeddings; \d+ audit events redacted\. Receipt \S+\.$/);
+    expect(await page.locator('#memories tbody tr').count()).toBe(0);
+    expect(
+      (await client.list({ subject: 'ada', include: ['revoked', 'superseded', 'expired'] })).items,
+    ).toEqual([]);
+    expect((await client.list({ subject: 'bo' })).items).toHaveLength(1);
+  });
+
   it('signing out drops the key and every rendered memory', async () => {
+    await page.fill('#subject', 'bo');
+    await page.click('#subject-form button[type=submit]');
+    await expect.poll(() => page.locator('#memories tbody tr').count()).toBe(1);
     await page.click('#sign-out');
     await page.waitForSelector('#signin-card:not([hidden])');
     expect(await page.locator('#memories tbody tr').count()).toBe(0);
     expect(await page.locator('#results li').count()).toBe(0);
-    expect(await page.content()).not.toContain('Lisbon');
+    expect(await page.content()).not.toContain('Bo keeps bees');
   });
 });
