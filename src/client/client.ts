@@ -20,6 +20,7 @@ import type {
   ReplaceResponse,
 } from './types.ts';
 
+/** Options of createEngramClient. */
 export interface EngramClientOptions {
   /** Where the API is served, e.g. `http://127.0.0.1:8787`. */
   baseUrl: string;
@@ -177,4 +178,5 @@ export function createEngramClient(options: EngramClientOptions) {
   return client;
 }
 
+/** The client createEngramClient returns. */
 export type EngramClient = ReturnType<typeof createEngramClient>;

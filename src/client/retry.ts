@@ -10,6 +10,7 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
+/** Two retries after the first attempt, backoff ceilings 200 ms, 400 ms, ... up to 5 s. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { retries: 2, baseDelayMs: 200, maxDelayMs: 5_000 };
 
 /** Resolves the `retries` option: a count, or a partial policy. */

@@ -6,6 +6,7 @@ import { backoffDelay, isRetryableStatus, type RetryPolicy, sleep } from './retr
 /** A fetch-compatible function (the global one, a test double, a Worker's service binding...). */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
+/** What every call of one client shares. */
 export interface TransportConfig {
   baseUrl: string;
   apiKey: string;
@@ -14,6 +15,7 @@ export interface TransportConfig {
   random?: () => number;
 }
 
+/** One logical call: the request, whether it may be retried, and its signal. */
 export interface CallSpec {
   method: 'GET' | 'POST' | 'DELETE';
   path: string;

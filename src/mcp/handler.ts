@@ -5,6 +5,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { registerEngramTools, type ToolContext } from './tools.ts';
 
+/** The name and version the server reports in the MCP handshake. */
 export const MCP_SERVER_INFO = { name: 'engram', version: '1.0.0' } as const;
 
 export interface McpHandlerOptions {

@@ -19,6 +19,7 @@ import {
 import { decodeCursor, type MemoryService } from '../services/memories.ts';
 import type { RecallService } from '../services/recall.ts';
 
+/** One request's caller and the services the tools call for it. */
 export interface ToolContext {
   principal: Principal;
   memories: MemoryService;
@@ -26,6 +27,7 @@ export interface ToolContext {
   logger: Logger;
 }
 
+/** Input of the `forget` tool: the revoke route's id parameter and body, as one object. */
 export const ForgetInputSchema = z
   .object({ id: IdParamSchema.shape.id, reason: RevokeBodySchema.shape.reason })
   .strict();

@@ -6,6 +6,7 @@ type Json = Record<string, unknown>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const MAX_DEPTH = 6;
 
+/** Escapes the five characters that are significant in HTML text and attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

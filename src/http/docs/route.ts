@@ -4,6 +4,7 @@ import type { AppEnv } from '../env.ts';
 import { securityHeaders } from '../inspector/route.ts';
 import { renderApiDocs } from './render.ts';
 
+/** Registers GET /docs on `app` (after the other routes, so that the document lists them all). */
 export function registerDocsRoute(app: Hono<AppEnv>): void {
   let page: string | null = null;
   app.get('/docs', async (c) => {

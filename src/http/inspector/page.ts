@@ -1,6 +1,7 @@
 // The Memory Inspector page (HTML), embedded as a string so that the Worker serves it without a file system.
 // No inline script or style: the Content-Security-Policy allows only this origin's /inspect/app.js and app.css.
 
+/** The page at GET /inspect. */
 export const INSPECTOR_HTML = `<!doctype html>
 <html lang="en">
 <head>

@@ -25,6 +25,7 @@ export function securityHeaders(contentType: string): Record<string, string> {
   };
 }
 
+/** Registers GET /inspect, /inspect/app.js and /inspect/app.css; none needs credentials (the page asks for a key). */
 export function registerInspectorRoutes(app: Hono<AppEnv>): void {
   app.get('/inspect', (c) => c.body(INSPECTOR_HTML, 200, securityHeaders('text/html; charset=utf-8')));
   app.get('/inspect/app.js', (c) =>

@@ -1,5 +1,6 @@
 // The stylesheet of the Inspector and the API docs page, embedded as a string (served from /inspect/app.css).
 
+/** The stylesheet at GET /inspect/app.css, shared by /docs. */
 export const INSPECTOR_CSS = `:root {
   --bg: #f6f7f9; --card: #fff; --ink: #1c2330; --muted: #6b7485; --line: #e3e6eb; --accent: #3957d6;
   --accent-ink: #fff; --ok: #1f7a4d; --ok-bg: #e3f4ea; --warn: #8a5a00; --warn-bg: #fbf0d9; --bad: #a8261f;

@@ -9,6 +9,7 @@ import { type Authenticate, requirePrincipal } from '../auth.ts';
 import type { AppEnv } from '../env.ts';
 import { limitBody } from '../middleware.ts';
 
+/** What the MCP endpoint needs: the services its tools call, the authenticator and the body limit. */
 export interface McpRouteDeps {
   memories: MemoryService;
   recall: RecallService;
@@ -26,6 +27,7 @@ const JsonRpcSchema = z.object({
   error: z.object({ code: z.number(), message: z.string() }).optional(),
 });
 
+/** Registers POST /mcp behind the bearer auth, 405 for its other methods, and documents it in /openapi.json. */
 export function registerMcpRoute(app: OpenAPIHono<AppEnv>, deps: McpRouteDeps): void {
   // Documented in the OpenAPI registry; served by the SDK's transport, which reads the body itself.
   app.openAPIRegistry.registerPath({

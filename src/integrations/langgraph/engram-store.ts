@@ -27,6 +27,7 @@ import {
 } from './namespace.ts';
 import { selectNamespaces } from './namespaces.ts';
 
+/** A client (or what it takes to build one) and the store's mapping choices. */
 export type EngramStoreOptions = (
   | { client: EngramClient }
   | Pick<EngramClientOptions, 'baseUrl' | 'apiKey' | 'fetch' | 'retries'>

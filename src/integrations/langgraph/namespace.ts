@@ -8,6 +8,7 @@ export const ITEM_URI_SCHEME = 'langgraph:';
 export const LANGGRAPH_TAG = 'langgraph';
 const MAX_TAGS = 32;
 
+/** A store item's place: its namespace and its key. */
 export interface ItemAddress {
   namespace: string[];
   key: string;
@@ -20,6 +21,7 @@ export interface Placement {
   tags: string[];
 }
 
+/** The source URI that records an item's exact namespace and key. */
 export function itemUri(namespace: readonly string[], key: string): string {
   return `${ITEM_URI_SCHEME}${namespace.map(encodeURIComponent).join('/')}#${encodeURIComponent(key)}`;
 }

@@ -1,11 +1,13 @@
 // listNamespaces for the store (pure): prefix and suffix conditions with the `*` wildcard, depth cut, a stable
 // order, then offset and limit, as LangGraph's stores answer it.
 
+/** One listNamespaces condition (LangGraph's MatchCondition). */
 export interface NamespaceCondition {
   matchType: 'prefix' | 'suffix';
   path: readonly string[];
 }
 
+/** A listNamespaces operation, as LangGraph hands it to `batch`. */
 export interface NamespaceQuery {
   matchConditions?: readonly NamespaceCondition[] | undefined;
   maxDepth?: number | undefined;
@@ -13,6 +15,7 @@ export interface NamespaceQuery {
   offset: number;
 }
 
+/** Whether `namespace` starts (prefix) or ends (suffix) with the condition's path; `*` matches any label. */
 export function matchesCondition(namespace: readonly string[], condition: NamespaceCondition): boolean {
   const { path } = condition;
   if (path.length > namespace.length) return false;
