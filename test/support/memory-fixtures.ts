@@ -10,14 +10,15 @@ export const codeWord = (n: number) => `cw${n}z`;
 export const seededContent = (n: number) => `Fact ${n}: the code word is ${codeWord(n)}.`;
 
 /**
- * Inserts memories 1..count of one tenant, pending (no vector), in one statement, as the operator role.
- * `subjectOf` is SQL over the series value `g`.
+ * Inserts memories first..first+count-1 of one tenant, pending (no vector), in one statement, as the operator
+ * role. `subjectOf` is SQL over the series value `g`.
  */
 export async function seedMemories(
   db: SqlExecutor,
   tenantId: string,
   count: number,
   subjectOf = "'s'",
+  first = 1,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query("select set_config('role', 'engram_operator', true)");
@@ -25,8 +26,8 @@ export async function seedMemories(
       `insert into engram.memories (tenant_id, subject, kind, content, trust, source_type, content_hash)
        select $1::uuid, ${subjectOf}, 'fact', 'Fact ' || g || ': the code word is cw' || g || 'z.', 2, 'user',
               md5('Fact ' || g)
-         from generate_series(1, $2::integer) g`,
-      [tenantId, count],
+         from generate_series($3::integer, $3::integer + $2::integer - 1) g`,
+      [tenantId, count, first],
     );
   });
 }
