@@ -7,7 +7,10 @@ import type { Embedder } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { MemoryStore } from '../ports/store.ts';
 import { verifyApiKey } from '../services/api-keys.ts';
+import { createAuditService } from '../services/audit.ts';
+import { createForgetService } from '../services/forget.ts';
 import { createMemoryService } from '../services/memories.ts';
+import { createRecallService } from '../services/recall.ts';
 import { createTenantService } from '../services/tenants.ts';
 
 export interface EngramParts {
@@ -27,9 +30,20 @@ export function composeEngram(parts: EngramParts) {
     embedder: parts.embedder,
     logger: parts.logger,
   });
+  const recall = createRecallService({ store: parts.store, embedder: parts.embedder, logger: parts.logger });
+  const forget = createForgetService({
+    store: parts.store,
+    gate: parts.gate,
+    embedder: parts.embedder,
+    logger: parts.logger,
+  });
+  const audit = createAuditService(parts.store);
   const tenants = createTenantService(parts.store);
   const app = createApp({
     memories,
+    recall,
+    forget,
+    audit,
     admin: tenants,
     authenticate: (token) => verifyApiKey(parts.store, token),
     readiness: parts.readiness,
@@ -37,7 +51,7 @@ export function composeEngram(parts: EngramParts) {
     adminKey: parts.adminKey,
     ...(parts.maxBodyBytes ? { maxBodyBytes: parts.maxBodyBytes } : {}),
   });
-  return { app, memories, tenants };
+  return { app, memories, recall, forget, audit, tenants };
 }
 
 export type Engram = ReturnType<typeof composeEngram>;

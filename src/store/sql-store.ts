@@ -11,12 +11,15 @@ import type {
   MemoryRecord,
   MemoryStore,
   OperatorStore,
+  RecallQuery,
+  RecallRow,
   StoredVector,
   TenantStore,
   WriteOutcome,
 } from '../ports/store.ts';
 import { embeddingJobOperations } from './sql-embedding-jobs.ts';
 import { mapSqlError } from './sql-errors.ts';
+import { forgettingOperatorStore, forgettingTenantStore } from './sql-forget.ts';
 import { vectorLiteral } from './vector-literal.ts';
 
 export { vectorLiteral } from './vector-literal.ts';
@@ -78,6 +81,7 @@ export function createSqlStore(db: SqlExecutor, options: SqlStoreOptions = {}): 
 
 function tenantStore(session: SqlSession): TenantStore {
   return {
+    ...forgettingTenantStore(session),
     async writeMemory(record: MemoryRecord, vector?: StoredVector): Promise<WriteOutcome> {
       const { rows } = await session.query<{
         memory: Memory;
@@ -145,11 +149,70 @@ function tenantStore(session: SqlSession): TenantStore {
     async markEmbeddingFailed(memoryId) {
       await session.query('select engram.mark_embedding_failed($1::uuid)', [memoryId]);
     },
+    // Recall
+    async recallCandidates(q: RecallQuery): Promise<RecallRow[]> {
+      const { rows } = await session.query<{
+        memory: Memory;
+        vector_similarity: number | null;
+        vector_rank: number | null;
+        lexical_score: number | null;
+        lexical_rank: number | null;
+        rrf: number;
+        vector_path: RecallRow['vectorPath'];
+      }>(
+        `select memory, vector_similarity, vector_rank, lexical_score, lexical_rank, rrf, vector_path
+           from engram.recall_candidates(
+             p_subject => $1, p_query => $2, p_embedding => $3, p_model => $4, p_mode => $5, p_candidates => $6,
+             p_kinds => $7::text[], p_tags => $8::text[], p_session => $9, p_min_trust => $10, p_min_importance => $11,
+             p_since => $12::timestamptz, p_until => $13::timestamptz, p_language => $14, p_min_similarity => $15,
+             p_vector_weight => $16, p_lexical_weight => $17, p_rrf_k => $18)`,
+        [
+          q.subject,
+          q.query,
+          q.vector ? vectorLiteral(q.vector.vector) : null,
+          q.vector?.model ?? null,
+          q.mode,
+          q.candidates,
+          q.kinds ?? null,
+          q.tags ?? null,
+          q.session ?? null,
+          q.minTrust ?? null,
+          q.minImportance ?? null,
+          q.since ?? null,
+          q.until ?? null,
+          q.language ?? null,
+          q.minSimilarity ?? null,
+          q.weights?.vector ?? 1,
+          q.weights?.lexical ?? 1,
+          q.weights?.k ?? 60,
+        ],
+      );
+      const num = (v: number | null) => (v === null ? null : Number(v));
+      return rows.map((r) => ({
+        memory: r.memory,
+        vectorSimilarity: num(r.vector_similarity),
+        vectorRank: num(r.vector_rank),
+        lexicalScore: num(r.lexical_score),
+        lexicalRank: num(r.lexical_rank),
+        rrf: Number(r.rrf),
+        vectorPath: r.vector_path,
+      }));
+    },
+    async subjectRules(subject) {
+      const { rows } = await session.query<{ m: Memory }>('select m from engram.subject_rules($1) as m', [
+        subject,
+      ]);
+      return rows.map((r) => r.m);
+    },
+    async markRecalled(ids) {
+      await session.query('select engram.mark_recalled($1::uuid[])', [ids]);
+    },
   };
 }
 
 function operatorStore(session: SqlSession): OperatorStore {
   return {
+    ...forgettingOperatorStore(session),
     // --- Embedding jobs (backfill, model migration, calibration): see sql-embedding-jobs.ts. ---
     ...embeddingJobOperations(session),
     // --- End of embedding jobs. ---

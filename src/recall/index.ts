@@ -1,0 +1,44 @@
+// The recall ranking layer's public surface: pure functions from lane candidates and a query to the answer.
+export {
+  applyBudget,
+  type Budgeted,
+  DEFAULT_BUDGET,
+  DEFAULT_CONFIDENCE_FLOOR,
+  ELLIPSIS,
+  type RecallBudget,
+  type RecallBudgetInput,
+  RecallBudgetSchema,
+  resolveBudget,
+  truncateAtWord,
+} from './budget.ts';
+export { type ConflictDrop, filterConflicts, type Stance, stanceTowards, tokenize } from './conflict.ts';
+export { buildContext, CONTEXT_HEADER, type ContextEntry, sanitizeForContext } from './context.ts';
+export { type DedupeResult, dedupeByKey } from './dedupe.ts';
+export {
+  assignLaneRanks,
+  DEFAULT_LANE_WEIGHTS,
+  type FusedCandidate,
+  fuseRrf,
+  type LaneWeights,
+  RRF_K,
+} from './fusion.ts';
+export { MAX_QUERY_CHARS, normalizeQuery } from './normalize-query.ts';
+export {
+  type RankRecallInput,
+  type RankRecallResult,
+  type RecallDropped,
+  type RecallItem,
+  rankRecall,
+} from './rank.ts';
+export { DEFAULT_HALF_LIFE_DAYS, type HalfLifeDays, recency } from './recency.ts';
+export { matchRules, type RuleAction, type RuleHit, ruleAction, triggerPattern } from './rules.ts';
+export { explain, maxRrf, type ScoredCandidate, scoreCandidates, type Why } from './score.ts';
+export { applyThreshold, type ThresholdResult, type VectorRemoval } from './threshold.ts';
+export type { Candidate, CandidateSource, Lane } from './types.ts';
+export {
+  DEFAULT_RANK_WEIGHTS,
+  DEFAULT_TRUST_FACTORS,
+  type RankWeights,
+  type RankWeightsInput,
+  resolveRankWeights,
+} from './weights.ts';

@@ -1,0 +1,169 @@
+// Orchestrates recall's post-ranking: from the two lanes' candidates and the query to items, rules and context.
+import type { MemoryKind, RecallMode } from '../core/schemas.ts';
+import { applyBudget, DEFAULT_CONFIDENCE_FLOOR, type RecallBudgetInput, resolveBudget } from './budget.ts';
+import { filterConflicts } from './conflict.ts';
+import { buildContext } from './context.ts';
+import { dedupeByKey } from './dedupe.ts';
+import { assignLaneRanks, fuseRrf } from './fusion.ts';
+import { normalizeQuery } from './normalize-query.ts';
+import { matchRules, type RuleHit } from './rules.ts';
+import { explain, type ScoredCandidate, scoreCandidates, type Why } from './score.ts';
+import { applyThreshold } from './threshold.ts';
+import type { Candidate, CandidateSource, Lane } from './types.ts';
+import { type RankWeightsInput, resolveRankWeights } from './weights.ts';
+
+export interface RankRecallInput {
+  vectorCandidates: readonly Candidate[];
+  lexicalCandidates: readonly Candidate[];
+  /** Rule memories to test against the query (their trigger), independent of both lanes. */
+  ruleCandidates?: readonly Candidate[];
+  /** The raw query; normalised here (normalizeQuery is idempotent, so an already normalised one is fine). */
+  query: string;
+  /** hybrid (default) uses both lanes; vector / lexical ignore the other lane's candidates entirely. */
+  mode?: RecallMode;
+  /** The model's calibrated similarity threshold; null or absent when the model is not calibrated. */
+  threshold?: number | null;
+  now: Date;
+  /** Overrides of the default weights; a resolved RankWeights passes through unchanged. */
+  weights?: RankWeightsInput;
+  budget?: RecallBudgetInput;
+  /** Attach `why` to every item. */
+  explain?: boolean;
+  confidenceFloor?: number;
+}
+
+/** One recalled memory as the response lists it. */
+export interface RecallItem {
+  id: string;
+  content: string;
+  kind: MemoryKind;
+  tags: string[];
+  trust: number;
+  importance: number;
+  confidence: number;
+  created_at: string;
+  source: CandidateSource;
+  score: number;
+  /** The content was cut to fit the budget. */
+  truncated: boolean;
+  /** False when the memory is under the confidence floor and so left out of `context`. */
+  in_context: boolean;
+  why?: Why;
+}
+
+/** Ids that did not make it into `items`, by the first reason that removed them. */
+export interface RecallDropped {
+  below_threshold: string[];
+  invalid_score: string[];
+  conflict: string[];
+  /** Lost to a better memory with the same key, or already returned in `rules`. */
+  duplicate: string[];
+  over_budget: string[];
+}
+
+export interface RankRecallResult {
+  items: RecallItem[];
+  rules: RuleHit[];
+  context: string;
+  dropped: RecallDropped;
+  /**
+   * Memories still in play through the lexical lane whose vector evidence was removed. A non-empty
+   * `invalid_score` here or in `dropped` means the vector lane returned broken scores: worth a `degraded` flag.
+   */
+  vector_evidence_removed: { below_threshold: string[]; invalid_score: string[] };
+}
+
+const LANES_BY_MODE: Record<RecallMode, readonly Lane[]> = {
+  hybrid: ['vector', 'lexical'],
+  vector: ['vector'],
+  lexical: ['lexical'],
+};
+
+function toItem(entry: ScoredCandidate, content: string, truncated: boolean, inContext: boolean): RecallItem {
+  const c = entry.candidate;
+  return {
+    id: c.id,
+    content,
+    kind: c.kind,
+    tags: [...c.tags],
+    trust: c.trust,
+    importance: c.importance,
+    confidence: c.confidence,
+    created_at: c.created_at,
+    source: { ...c.source },
+    score: entry.score,
+    truncated,
+    in_context: inContext,
+  };
+}
+
+/**
+ * The whole post-ranking, pure and deterministic, in this order:
+ *  1. normalise the query;
+ *  2. keep the lanes the mode asks for, and give every lane entry its rank (before filtering, so a removed
+ *     entry does not promote the ones behind it);
+ *  3. threshold: remove vector evidence below the calibrated threshold or not finite (a memory the lexical
+ *     lane also found stays, on lexical evidence only);
+ *  4. fuse the lanes by weighted RRF;  5. score (rrf x recency x importance x trust), best first;
+ *  6. drop preferences the query contradicts (before dedupe, so a same-key memory that agrees with the input
+ *     can take the slot);  7. dedupe by key;
+ *  8. match rules on the query, and keep a fired rule out of `items` (it is already in `rules`);
+ *  9. fit the budget (confident memories first);  10. render the context from the in-context items.
+ * @throws RangeError on an invalid threshold, weights, budget or `now` (configuration or caller bugs).
+ */
+export function rankRecall(input: RankRecallInput): RankRecallResult {
+  const query = normalizeQuery(input.query);
+  const mode = input.mode ?? 'hybrid';
+  const activeLanes = LANES_BY_MODE[mode];
+  const threshold = input.threshold ?? null;
+  const weights = resolveRankWeights(input.weights);
+  const budget = resolveBudget(input.budget);
+
+  const lanes = {
+    vector: activeLanes.includes('vector') ? assignLaneRanks('vector', input.vectorCandidates) : [],
+    lexical: activeLanes.includes('lexical') ? assignLaneRanks('lexical', input.lexicalCandidates) : [],
+  };
+  const thresholded = applyThreshold(lanes, threshold);
+  const removedSimilarity = new Map(thresholded.removed.map((r) => [r.id, r.similarity]));
+  const scored = scoreCandidates(fuseRrf(thresholded, weights.lanes, weights.k), {
+    now: input.now,
+    weights,
+    activeLanes,
+  });
+
+  const conflicts = filterConflicts(scored, query);
+  const deduped = dedupeByKey(conflicts.kept);
+  const rules = matchRules(input.ruleCandidates ?? [], query);
+  const firedRules = new Set(rules.map((r) => r.id));
+  const ranked = deduped.kept.filter((e) => !firedRules.has(e.candidate.id));
+  const budgeted = applyBudget(ranked, budget, input.confidenceFloor ?? DEFAULT_CONFIDENCE_FLOOR);
+
+  const items = budgeted.selected.map((b) => {
+    const item = toItem(b.entry, b.content, b.truncated, b.in_context);
+    if (input.explain) item.why = explain(b.entry, threshold, removedSimilarity.get(item.id));
+    return item;
+  });
+  const context = buildContext(items.filter((i) => i.in_context));
+
+  const idsWhere = (reason: 'below_threshold' | 'invalid_score', keptLexical: boolean): string[] =>
+    thresholded.removed.filter((r) => r.reason === reason && r.kept_lexical === keptLexical).map((r) => r.id);
+  return {
+    items,
+    rules,
+    context,
+    dropped: {
+      below_threshold: idsWhere('below_threshold', false),
+      invalid_score: idsWhere('invalid_score', false),
+      conflict: conflicts.dropped.map((d) => d.id),
+      duplicate: [
+        ...deduped.duplicates,
+        ...deduped.kept.filter((e) => firedRules.has(e.candidate.id)).map((e) => e.candidate.id),
+      ],
+      over_budget: budgeted.over_budget,
+    },
+    vector_evidence_removed: {
+      below_threshold: idsWhere('below_threshold', true),
+      invalid_score: idsWhere('invalid_score', true),
+    },
+  };
+}

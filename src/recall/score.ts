@@ -1,0 +1,99 @@
+// The final score of a fused candidate (rrf, recency, importance, trust) and its `why` explanation.
+import type { FusedCandidate } from './fusion.ts';
+import { recency } from './recency.ts';
+import type { Lane } from './types.ts';
+import type { RankWeights } from './weights.ts';
+
+/** A fused candidate with its final score. */
+export interface ScoredCandidate extends FusedCandidate {
+  score: number;
+  /** rrf / the best rrf possible with the active lanes, in [0, 1]. */
+  rrf_normalised: number;
+  recency: number;
+}
+
+/** Why an item ranked where it did (returned when the request sets `explain`). */
+export interface Why {
+  lanes: Lane[];
+  /** The similarity seen in the vector lane, even when it was below the threshold (then `lanes` lacks vector). */
+  vector_similarity: number | null;
+  vector_rank: number | null;
+  lexical_rank: number | null;
+  rrf: number;
+  rrf_normalised: number;
+  recency: number;
+  threshold: number | null;
+  importance: number;
+  trust: number;
+}
+
+function clamp01(value: number): number {
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
+}
+
+/** Trust as an index 0..3; anything else (a bad row) is treated as untrusted. */
+function trustLevel(trust: number): 0 | 1 | 2 | 3 {
+  return trust === 1 || trust === 2 || trust === 3 ? trust : 0;
+}
+
+/**
+ * The best rrf a memory can get: rank 1 in every active lane. Dividing by it (rather than by this query's top
+ * score) keeps scores comparable across queries: a memory that tops only one of two equal lanes scores 0.5.
+ */
+export function maxRrf(weights: RankWeights, activeLanes: readonly Lane[]): number {
+  return activeLanes.reduce((sum, lane) => sum + weights.lanes[lane] / (weights.k + 1), 0);
+}
+
+/**
+ * score = rrf_normalised
+ *       * ((1 - w.recency) + w.recency * recency)          defaults: 0.6 + 0.4 * recency
+ *       * ((1 - w.importance) + w.importance * importance) defaults: 0.75 + 0.25 * importance
+ *       * w.trust[trust]                                    defaults: 0.6, 0.85, 1, 1
+ * Multiplicative, with each factor bounded below by default (0.6, 0.75, 0.6), so recency, importance and trust
+ * reorder memories the lanes found about equally well but cannot lift a barely-found memory far above a
+ * well-found one. Every factor is in [0, 1], so the score is too. Returns best first (ties: rrf, then fusion
+ * order).
+ */
+export function scoreCandidates(
+  fused: readonly FusedCandidate[],
+  options: { now: Date; weights: RankWeights; activeLanes: readonly Lane[] },
+): ScoredCandidate[] {
+  const { now, weights } = options;
+  const best = maxRrf(weights, options.activeLanes);
+  const scored = fused.map((f, order) => {
+    const c = f.candidate;
+    const rrfNormalised = best > 0 ? clamp01(f.rrf / best) : 0;
+    const r = recency(c.kind, c.created_at, now, weights.halfLifeDays);
+    const score =
+      rrfNormalised *
+      (1 - weights.recency + weights.recency * r) *
+      (1 - weights.importance + weights.importance * clamp01(c.importance)) *
+      weights.trust[trustLevel(c.trust)];
+    return { entry: { ...f, score, rrf_normalised: rrfNormalised, recency: r }, order };
+  });
+  scored.sort((a, b) => b.entry.score - a.entry.score || b.entry.rrf - a.entry.rrf || a.order - b.order);
+  return scored.map((s) => s.entry);
+}
+
+/**
+ * The `why` of one scored item. `observedSimilarity` is the similarity of vector evidence the threshold removed,
+ * so a caller can see that the vector lane did find the memory, below the threshold.
+ */
+export function explain(
+  s: ScoredCandidate,
+  threshold: number | null,
+  observedSimilarity?: number | null,
+): Why {
+  return {
+    lanes: [...s.lanes],
+    vector_similarity: s.vector_similarity ?? observedSimilarity ?? null,
+    vector_rank: s.vector_rank,
+    lexical_rank: s.lexical_rank,
+    rrf: s.rrf,
+    rrf_normalised: s.rrf_normalised,
+    recency: s.recency,
+    threshold,
+    importance: s.candidate.importance,
+    trust: s.candidate.trust,
+  };
+}

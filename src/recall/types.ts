@@ -1,0 +1,46 @@
+// The shapes the recall ranking layer works on: a candidate row from a search lane and the lane names.
+import type { MemoryKind, Polarity, SourceType } from '../core/schemas.ts';
+
+/** The two search lanes the database answers from. */
+export type Lane = 'vector' | 'lexical';
+
+/** Where a memory came from, as stored. */
+export interface CandidateSource {
+  type: SourceType;
+  uri?: string | null;
+  id?: string | null;
+  session?: string | null;
+}
+
+/**
+ * One memory as a search lane returns it. The vector lane fills `vector_similarity` and `vector_rank`, the
+ * lexical lane `lexical_rank` and `lexical_score`; the same id may come from both lanes. Lane fields are
+ * untrusted input: a broken lane may send `null` or `NaN`, and the ranking layer must cope.
+ */
+export interface Candidate {
+  id: string;
+  subject: string;
+  kind: MemoryKind;
+  content: string;
+  tags: readonly string[];
+  /** 0 untrusted external content .. 3 system of record (assigned by the server). */
+  trust: number;
+  /** 0..1 */
+  importance: number;
+  /** 0..1 */
+  confidence: number;
+  /** ISO 8601 */
+  created_at: string;
+  source: CandidateSource;
+  key?: string | null;
+  facet?: string | null;
+  polarity?: Polarity | null;
+  trigger?: string | null;
+  /** Cosine similarity to the query vector; may be null or NaN when the lane is broken. */
+  vector_similarity?: number | null;
+  /** 1-based position in the vector lane. */
+  vector_rank?: number | null;
+  /** 1-based position in the lexical lane. */
+  lexical_rank?: number | null;
+  lexical_score?: number | null;
+}
