@@ -5,7 +5,7 @@
 import { AppError, isAppError } from '../core/errors.ts';
 import type { Embedder, EmbedFailure } from '../ports/embedder.ts';
 import type { EmbeddingCoverage, EmbeddingModelStatus, MemoryStore } from '../ports/store.ts';
-import { embedTasks } from './embed-tasks.ts';
+import { embedTasks } from './embed-batch.ts';
 import {
   createRunBudget,
   type JobProgress,
@@ -13,7 +13,7 @@ import {
   type RunLimits,
   rowsPerSecond,
   type StopReason,
-} from './run-budget.ts';
+} from './job-budget.ts';
 
 /**
  * auto: switch reads as soon as coverage is complete (the default);

@@ -1,13 +1,13 @@
 // The model-change job against every store backend, on a few dozen memories: fill beside the active model,
 // cut over (auto, never, forced), writes during the migration, concurrent runs, going back to a retired model.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBackfill } from '../../src/jobs/backfill.ts';
-import { runReembed } from '../../src/jobs/reembed.ts';
 import { embeddingTextOf } from '../../src/ports/embedder.ts';
 import type { MemoryStore, TenantScope } from '../../src/ports/store.ts';
+import { runBackfill } from '../../src/services/backfill.ts';
+import { runReembed } from '../../src/services/reembed.ts';
 import { createSqlStore } from '../../src/store/sql-store.ts';
 import { backends, type TestDatabase } from '../support/databases.ts';
-import { createTestEmbedder, type TestEmbedder } from '../support/fake-embedder.ts';
+import { createRecordingEmbedder, type RecordingEmbedder } from '../support/fake-embedder.ts';
 import { embeddingStates, seedMemories, vectorCounts } from '../support/memory-fixtures.ts';
 import { record } from '../support/records.ts';
 
@@ -15,13 +15,13 @@ describe.each(backends)('reembed on $name', ({ open }) => {
   let database: TestDatabase;
   let store: MemoryStore;
   let tenant: TenantScope;
-  const a = createTestEmbedder(8, 'a');
-  const b = createTestEmbedder(12, 'b');
-  const c = createTestEmbedder(6, 'c');
-  const d = createTestEmbedder(10, 'd');
-  const e = createTestEmbedder(5, 'e');
+  const a = createRecordingEmbedder(8);
+  const b = createRecordingEmbedder(12);
+  const c = createRecordingEmbedder(6);
+  const d = createRecordingEmbedder(10);
+  const e = createRecordingEmbedder(5);
 
-  const register = (embedder: TestEmbedder, activate = false) =>
+  const register = (embedder: RecordingEmbedder, activate = false) =>
     store.registerModel({
       model: embedder.model,
       provider: embedder.provider,
@@ -34,7 +34,7 @@ describe.each(backends)('reembed on $name', ({ open }) => {
       (await store.withOperator((op) => op.listEmbeddingModels())).map((m) => [m.model, m.status]),
     );
   /** Writes a memory the way the server does: with the vector of the model it is configured with. */
-  const writeWith = async (embedder: TestEmbedder, content: string) => {
+  const writeWith = async (embedder: RecordingEmbedder, content: string) => {
     const rec = await record({ subject: 'live', content });
     const out = await store.withTenant(tenant, (tx) =>
       tx.writeMemory(rec, { model: embedder.model, vector: embedder.vectorOf(embeddingTextOf(rec)) }),

@@ -3,14 +3,14 @@
 import { AppError } from '../core/errors.ts';
 import type { Embedder, EmbedFailure } from '../ports/embedder.ts';
 import type { MemoryStore } from '../ports/store.ts';
-import { embedTasks } from './embed-tasks.ts';
+import { embedTasks } from './embed-batch.ts';
 import {
   createRunBudget,
   type JobProgress,
   type RunLimits,
   rowsPerSecond,
   type StopReason,
-} from './run-budget.ts';
+} from './job-budget.ts';
 
 export interface BackfillOptions extends RunLimits {
   /** Memories per batch (one embedding call, one transaction). Default 100. */

@@ -3,14 +3,14 @@
 // by both the vector and the lexical lane. Writes arrive during the migration, as they would from a server.
 // Timings are not asserted here: scripts/bench-reembed.ts measures them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBackfill } from '../../src/jobs/backfill.ts';
-import { runReembed } from '../../src/jobs/reembed.ts';
-import type { JobProgress } from '../../src/jobs/run-budget.ts';
 import { embeddingTextOf } from '../../src/ports/embedder.ts';
 import type { MemoryStore, TenantScope } from '../../src/ports/store.ts';
+import { runBackfill } from '../../src/services/backfill.ts';
+import type { JobProgress } from '../../src/services/job-budget.ts';
+import { runReembed } from '../../src/services/reembed.ts';
 import { createSqlStore } from '../../src/store/sql-store.ts';
 import { backends, type TestDatabase } from '../support/databases.ts';
-import { createTestEmbedder, type TestEmbedder } from '../support/fake-embedder.ts';
+import { createRecordingEmbedder, type RecordingEmbedder } from '../support/fake-embedder.ts';
 import {
   codeWord,
   embeddingStates,
@@ -36,8 +36,8 @@ describe.each(backends)('model change of 10,000 memories on $name', ({ open }) =
   let database: TestDatabase;
   let store: MemoryStore;
   let tenant: TenantScope;
-  const oldModel = createTestEmbedder(16, 'old');
-  const newModel = createTestEmbedder(24, 'new');
+  const oldModel = createRecordingEmbedder(16);
+  const newModel = createRecordingEmbedder(24);
   const embedderOf = (model: string) => (model === newModel.model ? newModel : oldModel);
 
   /**
@@ -53,7 +53,7 @@ describe.each(backends)('model change of 10,000 memories on $name', ({ open }) =
     );
     return rows[0]!.name;
   };
-  const buildIndex = (embedder: TestEmbedder) =>
+  const buildIndex = (embedder: RecordingEmbedder) =>
     store.registerModel({
       model: embedder.model,
       provider: embedder.provider,

@@ -2,13 +2,13 @@
 // failures count attempts and end in failed, and progress reports carry no content.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/core/errors.ts';
-import { runBackfill } from '../../src/jobs/backfill.ts';
-import { formatProgress, type JobProgress } from '../../src/jobs/run-budget.ts';
 import { embeddingTextOf } from '../../src/ports/embedder.ts';
 import type { MemoryStore, TenantScope } from '../../src/ports/store.ts';
+import { runBackfill } from '../../src/services/backfill.ts';
+import { formatProgress, type JobProgress } from '../../src/services/job-budget.ts';
 import { createSqlStore } from '../../src/store/sql-store.ts';
 import { backends, type TestDatabase } from '../support/databases.ts';
-import { createTestEmbedder } from '../support/fake-embedder.ts';
+import { createRecordingEmbedder } from '../support/fake-embedder.ts';
 import { embeddingStates, seedMemories, vectorCounts } from '../support/memory-fixtures.ts';
 import { record } from '../support/records.ts';
 
@@ -17,7 +17,7 @@ describe.each(backends)('backfill on $name', ({ name, open }) => {
   let store: MemoryStore;
   let tenantA: TenantScope;
   let tenantB: TenantScope;
-  const embedder = createTestEmbedder(8, 'backfill');
+  const embedder = createRecordingEmbedder(8);
 
   const pendingIds = async () =>
     (await embeddingStates(database.db)).filter((m) => m.status === 'pending').map((m) => m.id);
@@ -114,7 +114,7 @@ describe.each(backends)('backfill on $name', ({ name, open }) => {
       for (let i = 0; i < 60; i++)
         await tx.writeMemory(await record({ subject: 'carol', content: `Concurrent fact ${i}` }));
     });
-    const counting = createTestEmbedder(8, 'backfill');
+    const counting = createRecordingEmbedder(8);
     // Slow enough that both runs hold claimed batches at the same time on a real server.
     counting.setFault({ delayMs: 15 });
     const [one, two] = await Promise.all([
@@ -138,7 +138,7 @@ describe.each(backends)('backfill on $name', ({ name, open }) => {
       for (let i = 0; i < 3; i++)
         await tx.writeMemory(await record({ subject: 'dave', content: `Dave likes sailing ${i}` }));
     });
-    const failing = createTestEmbedder(8, 'backfill');
+    const failing = createRecordingEmbedder(8);
     failing.setFault({ failWith: 'error' });
 
     const first = await runBackfill(store, failing, { batchSize: 10, maxAttempts: 3 });
@@ -184,7 +184,7 @@ describe.each(backends)('backfill on $name', ({ name, open }) => {
     await store.withTenant(tenantA, async (tx) => {
       await tx.writeMemory(await record({ subject: 'erin', content: 'Erin plays the cello' }));
     });
-    const wrong = createTestEmbedder(8, 'backfill');
+    const wrong = createRecordingEmbedder(8);
     const result = await runBackfill(store, {
       ...wrong,
       embedDocuments: async (texts) => texts.map(() => [1, 0]),
@@ -194,7 +194,7 @@ describe.each(backends)('backfill on $name', ({ name, open }) => {
   });
 
   it('refuses an embedder whose model does not serve reads', async () => {
-    const other = createTestEmbedder(12, 'other');
+    const other = createRecordingEmbedder(12);
     await expect(runBackfill(store, other)).rejects.toBeInstanceOf(AppError);
     await expect(runBackfill(store, other)).rejects.toMatchObject({ code: 'invalid_request' });
   });

@@ -1,22 +1,12 @@
 // Embeds one claimed batch for a job: the memories' embedding texts, within the run's remaining time, with the
-// vectors checked before anything is stored. A failure becomes a category, never an exception with content.
+// vectors validated before anything is stored. A failure becomes a category, never an exception with content.
+import { validateVectors } from '../embedding/validate.ts';
 import { type Embedder, EmbeddingError, type EmbedFailure, embeddingTextOf } from '../ports/embedder.ts';
 import type { EmbeddingTask } from '../ports/store.ts';
 
 export type EmbedOutcome =
   | { ok: true; vectors: { memoryId: string; vector: number[] }[] }
   | { ok: false; category: EmbedFailure };
-
-function checkVectors(vectors: number[][], count: number, dimensions: number): void {
-  if (vectors.length !== count) {
-    throw new EmbeddingError('embedding_invalid', `expected ${count} vectors, got ${vectors.length}`);
-  }
-  for (const vector of vectors) {
-    if (vector.length !== dimensions || !vector.every(Number.isFinite)) {
-      throw new EmbeddingError('embedding_invalid', `expected ${dimensions} finite numbers per vector`);
-    }
-  }
-}
 
 /** Embeds `tasks` with `embedder`; gives up when `remainingMs` runs out (the job's deadline). */
 export async function embedTasks(
@@ -26,11 +16,13 @@ export async function embedTasks(
 ): Promise<EmbedOutcome> {
   const signal = Number.isFinite(remainingMs) ? AbortSignal.timeout(Math.max(1, remainingMs)) : undefined;
   try {
-    const vectors = await embedder.embedDocuments(
+    const raw = await embedder.embedDocuments(
       tasks.map((task) => embeddingTextOf(task)),
       signal ? { signal } : {},
     );
-    checkVectors(vectors, tasks.length, embedder.dimensions);
+    // A vector of the wrong size or with a NaN would be rejected by the store after the batch was paid for;
+    // failing here counts it as the embedding failure it is.
+    const vectors = validateVectors(raw, tasks.length, embedder.dimensions, `${embedder.provider} batch`);
     return { ok: true, vectors: tasks.map((task, i) => ({ memoryId: task.id, vector: vectors[i]! })) };
   } catch (error) {
     if (error instanceof EmbeddingError) return { ok: false, category: error.category };
