@@ -4,7 +4,7 @@
 // budget allows and the next run carries on.
 import { AppError, isAppError } from '../core/errors.ts';
 import type { Embedder, EmbedFailure } from '../ports/embedder.ts';
-import type { EmbeddingCoverage, EmbeddingModelStatus, MemoryStore } from '../ports/store.ts';
+import type { EmbeddingCoverage, EmbeddingModelStatus, MemoryStore, ModelSwitch } from '../ports/store.ts';
 import { embedTasks } from './embed-batch.ts';
 import {
   createRunBudget,
@@ -14,6 +14,9 @@ import {
   rowsPerSecond,
   type StopReason,
 } from './job-budget.ts';
+
+/** SQLSTATE lock_not_available: activate_embedding_model's lock_timeout expired. */
+const LOCK_NOT_AVAILABLE = '55P03';
 
 /**
  * auto: switch reads as soon as coverage is complete (the default);
@@ -117,15 +120,16 @@ export async function runReembed(
     const filled = await fill(store, embedder, budget, batchSize, result, progress);
     if (filled !== 'done' && cutover !== 'force') return finish(filled);
     if (cutover === 'never') return finish('done');
-    let change: Awaited<ReturnType<typeof switchReads>>;
+    let change: ModelSwitch;
     try {
-      change = await switchReads(store, model, cutover === 'force');
+      change = await store.withOperator((op) => op.activateModel(model, cutover === 'force'));
     } catch (error) {
-      // The switch waited too long for in-flight writes (lock_timeout): the next run tries again.
-      if (isAppError(error) && error.code === 'unavailable') return finish('busy');
+      // The switch waited too long for in-flight writes (its lock_timeout): the next run tries again.
+      if (isAppError(error) && error.details?.sqlstate === LOCK_NOT_AVAILABLE) return finish('busy');
       throw error;
     }
-    if (!change.switched) return finish(filled === 'done' ? 'done' : filled);
+    // Not switched: memories still lack the vector (written meanwhile, or held by another run).
+    if (!change.switched) return finish(filled);
     result.switched = true;
     result.previous = change.previous;
     result.status = 'active';
@@ -197,10 +201,6 @@ async function fill(
     cursor = batch.last;
     await progress('fill', batch.stored, result.embedded);
   }
-}
-
-async function switchReads(store: MemoryStore, model: string, force: boolean) {
-  return store.withOperator((op) => op.activateModel(model, force));
 }
 
 /** Deletes the vectors of retired models in batches until none are left. */

@@ -1,5 +1,6 @@
 // The model-change job against every store backend, on a few dozen memories: fill beside the active model,
 // cut over (auto, never, forced), writes during the migration, concurrent runs, going back to a retired model.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddingTextOf } from '../../src/ports/embedder.ts';
 import type { MemoryStore, TenantScope } from '../../src/ports/store.ts';
@@ -185,3 +186,48 @@ describe.each(backends)('reembed on $name', ({ open }) => {
     expect(await vectorCounts(database.db)).toEqual({ [a.model]: 102, [c.model]: 41, [e.model]: 102 });
   });
 });
+
+// Only a server has concurrent transactions (PGlite runs one at a time, so a held one would block the job).
+describe.each(backends.filter((b) => b.name === 'postgres'))(
+  'reembed under a long write on $name',
+  ({ open }) => {
+    it('postpones the switch when a write holds the table past the lock timeout, and switches next run', async () => {
+      const database = await open('reembed_busy');
+      const blocker = new pg.Client({ connectionString: database.url });
+      try {
+        const store = createSqlStore(database.db);
+        const a = createRecordingEmbedder(8);
+        const b = createRecordingEmbedder(12);
+        for (const [embedder, activate] of [
+          [a, true],
+          [b, false],
+        ] as const) {
+          await store.registerModel({
+            model: embedder.model,
+            provider: embedder.provider,
+            dims: embedder.dimensions,
+            threshold: null,
+            activate,
+          });
+        }
+        const tenantId = await store.withOperator((op) => op.createTenant('t'));
+        await seedMemories(database.db, tenantId, 5);
+        await runBackfill(store, a);
+        await runReembed(store, b, { cutover: 'never' });
+
+        await blocker.connect();
+        await blocker.query('begin');
+        await blocker.query('update engram.memories set importance = importance');
+        const postponed = await runReembed(store, b);
+        expect(postponed).toMatchObject({ stoppedBy: 'busy', switched: false, status: 'backfilling' });
+        await blocker.query('rollback');
+
+        const switched = await runReembed(store, b);
+        expect(switched).toMatchObject({ stoppedBy: 'done', switched: true, status: 'active' });
+      } finally {
+        await blocker.end().catch(() => {});
+        await database.drop();
+      }
+    }, 30_000);
+  },
+);
