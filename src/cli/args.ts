@@ -12,3 +12,18 @@ export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(ar
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
 }
+
+/** An optional integer flag in [min, max]; a usage error naming the flag otherwise. */
+export function integerFlag(
+  name: string,
+  value: string | undefined,
+  range: { min: number; max: number },
+  usage: string,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isInteger(n) || n < range.min || n > range.max) {
+    throw new UsageError(`--${name} must be an integer from ${range.min} to ${range.max}\n${usage}`);
+  }
+  return n;
+}

@@ -1,10 +1,13 @@
 // The `engram` CLI: one table of commands; each command module parses its own flags.
 import { ConfigError, parseConfig } from '../config.ts';
 import { UsageError } from './args.ts';
+import { backfillCommand } from './commands/backfill.ts';
 import { benchCommand } from './commands/bench.ts';
+import { calibrateCommand } from './commands/calibrate.ts';
 import { eraseCommand } from './commands/erase.ts';
 import { keysCommand } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
+import { reembedCommand } from './commands/reembed.ts';
 import { serveCommand } from './commands/serve.ts';
 import { sweepCommand } from './commands/sweep.ts';
 
@@ -31,6 +34,18 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   erase: {
     run: eraseCommand,
     help: 'erase --tenant NAME [--subject S] --yes: erase a subject or a whole tenant',
+  },
+  backfill: {
+    run: backfillCommand,
+    help: 'embed memories stored without a vector (--batch-size --max-seconds --retry-failed)',
+  },
+  reembed: {
+    run: reembedCommand,
+    help: 'reembed --model ID [--no-cutover|--cutover]: move reads to another embedding model',
+  },
+  calibrate: {
+    run: calibrateCommand,
+    help: 'calibrate --pairs FILE: choose and store the similarity threshold of the configured model',
   },
   bench: { run: benchCommand, help: 'recall latency at scale (--sizes 10000,100000 --dims 256)' },
 };

@@ -126,7 +126,82 @@ export interface ActiveModel {
   threshold: number | null;
 }
 
-export interface OperatorStore extends ForgettingOperatorStore {
+// --- Embedding jobs (backfill, model migration, calibration): cross-tenant work for the operator role. ---
+// Kept together so that other jobs' operations can sit beside them without touching these.
+
+/** A memory a job must embed: what embeddingTextOf needs, nothing else. */
+export interface EmbeddingTask {
+  id: string;
+  kind: Memory['kind'];
+  content: string;
+  tags: string[];
+  trigger: string | null;
+}
+
+export type EmbeddingModelStatus = 'active' | 'backfilling' | 'retired';
+
+export interface EmbeddingModelInfo {
+  model: string;
+  provider: string;
+  dims: number;
+  status: EmbeddingModelStatus;
+  threshold: number | null;
+  thresholdPrecision: number | null;
+  thresholdRecall: number | null;
+  calibratedAt: string | null;
+  calibrationPlot: string | null;
+}
+
+/** Live memories of one model: covered have its vector; failed lack one for good; missing still need one. */
+export interface EmbeddingCoverage {
+  live: number;
+  covered: number;
+  failed: number;
+  missing: number;
+}
+
+export interface ModelSwitch extends EmbeddingCoverage {
+  switched: boolean;
+  /** The model that served reads before, now retired (null when none or when nothing switched). */
+  previous: string | null;
+}
+
+export interface ThresholdCalibration {
+  threshold: number;
+  precision: number;
+  recall: number;
+  /** Where the similarity plot was written, if one was. */
+  plotPath?: string | undefined;
+}
+
+export interface EmbeddingJobOperations {
+  /** Locks (skip locked) and returns up to `limit` live memories waiting for the active model's vector. */
+  claimPendingEmbeddings(limit: number): Promise<EmbeddingTask[]>;
+  /** Locks (skip locked) and returns up to `limit` live memories after id `after` with no vector for `model`. */
+  claimMissingEmbeddings(model: string, after: string | null, limit: number): Promise<EmbeddingTask[]>;
+  /** Stores one batch of vectors; returns how many were stored (revoked meanwhile: skipped). */
+  storeEmbeddings(
+    model: string,
+    vectors: readonly { memoryId: string; vector: readonly number[] }[],
+  ): Promise<number>;
+  /** Counts a failed attempt on each; returns how many reached `maxAttempts` and are now failed. */
+  markEmbeddingsFailed(memoryIds: readonly string[], maxAttempts: number): Promise<number>;
+  /** Makes failed memories pending again; returns how many. */
+  retryFailedEmbeddings(): Promise<number>;
+  listEmbeddingModels(): Promise<EmbeddingModelInfo[]>;
+  /** Makes a registered model the target of a migration (retired -> backfilling); returns its status. */
+  beginModelMigration(model: string): Promise<EmbeddingModelStatus>;
+  embeddingCoverage(model: string): Promise<EmbeddingCoverage>;
+  /** Switches reads to `model` in one transaction when its coverage is complete, or anyway when `force`. */
+  activateModel(model: string, force: boolean): Promise<ModelSwitch>;
+  /** Deletes up to `limit` vectors of retired models; 0 when none are left. */
+  dropRetiredEmbeddings(limit: number): Promise<number>;
+  setModelThreshold(model: string, calibration: ThresholdCalibration): Promise<void>;
+}
+
+// --- End of embedding jobs. ---
+
+export interface OperatorStore extends ForgettingOperatorStore, EmbeddingJobOperations {
   createTenant(name: string): Promise<string>;
   findTenant(name: string): Promise<string | null>;
   createApiKey(input: {

@@ -14,6 +14,7 @@ const SQLSTATE_CODES: Record<string, { code: ErrorCode; message: string }> = {
   '22000': { code: 'invalid_request', message: 'a value is invalid' },
   '42501': { code: 'forbidden', message: 'not allowed' },
   '53300': { code: 'unavailable', message: 'the database is busy' },
+  '55P03': { code: 'unavailable', message: 'the database is busy' },
   '57P01': { code: 'unavailable', message: 'the database is restarting' },
   '08006': { code: 'unavailable', message: 'the database connection failed' },
   '08001': { code: 'unavailable', message: 'the database cannot be reached' },

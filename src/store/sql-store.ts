@@ -17,13 +17,12 @@ import type {
   TenantStore,
   WriteOutcome,
 } from '../ports/store.ts';
+import { embeddingJobOperations } from './sql-embedding-jobs.ts';
 import { mapSqlError } from './sql-errors.ts';
 import { forgettingOperatorStore, forgettingTenantStore } from './sql-forget.ts';
+import { vectorLiteral } from './vector-literal.ts';
 
-/** pgvector's text input; a JS array parameter would become a Postgres array literal instead. */
-export function vectorLiteral(vector: readonly number[]): string {
-  return `[${vector.join(',')}]`;
-}
+export { vectorLiteral } from './vector-literal.ts';
 
 export interface SqlStoreOptions {
   /** Role for tenant transactions; it must not bypass RLS. */
@@ -214,6 +213,9 @@ function tenantStore(session: SqlSession): TenantStore {
 function operatorStore(session: SqlSession): OperatorStore {
   return {
     ...forgettingOperatorStore(session),
+    // --- Embedding jobs (backfill, model migration, calibration): see sql-embedding-jobs.ts. ---
+    ...embeddingJobOperations(session),
+    // --- End of embedding jobs. ---
     async createTenant(name) {
       const { rows } = await session.query<{ id: string }>('select engram.create_tenant($1) as id', [name]);
       return rows[0]!.id;

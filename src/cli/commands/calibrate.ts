@@ -1,0 +1,93 @@
+// `engram calibrate --pairs FILE`: measures the configured model's similarity on labelled pairs, picks the
+// threshold that maximises F1, writes the plot and stores threshold, precision, recall and the plot path on the
+// model (registered first if new). Calibrate a new model while it backfills, before `engram reembed --cutover`.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { EngramConfig } from '../../config.ts';
+import { loadCalibrationPairs } from '../../embedding/calibration.ts';
+import { renderCalibrationSvg } from '../../embedding/calibration-plot.ts';
+import { openDatabase } from '../../server/open-database.ts';
+import { calibrateModel, storeCalibration } from '../../services/calibrate.ts';
+import { createSqlStore } from '../../store/sql-store.ts';
+import { integerFlag, parseFlags, UsageError } from '../args.ts';
+import { configuredEmbedder } from '../configured-embedder.ts';
+
+const USAGE =
+  'usage: engram calibrate --pairs FILE [--plot PATH] [--dry-run] [--embed-timeout-ms 30000]\n' +
+  '  FILE: JSON lines {"query": "...", "memory": "...", "relevant": true|false}';
+
+export interface CalibrateRequest {
+  pairsFile: string;
+  plotPath: string | undefined;
+  dryRun: boolean;
+  embedTimeoutMs: number;
+}
+
+export function parseCalibrateFlags(argv: string[]): CalibrateRequest {
+  const { positionals, values } = parseFlags(argv, {
+    pairs: { type: 'string' },
+    plot: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    'embed-timeout-ms': { type: 'string' },
+  });
+  if (positionals.length > 0 || !values.pairs) throw new UsageError(USAGE);
+  return {
+    pairsFile: values.pairs,
+    plotPath: values.plot,
+    dryRun: values['dry-run'],
+    embedTimeoutMs:
+      integerFlag('embed-timeout-ms', values['embed-timeout-ms'], { min: 100, max: 600_000 }, USAGE) ??
+      30_000,
+  };
+}
+
+/** Where the plot goes by default: the data dir, one file per model. */
+export function defaultPlotPath(dataDir: string, model: string): string {
+  return join(dataDir, 'calibration', `${model.replace(/[^A-Za-z0-9._-]+/g, '_')}.svg`);
+}
+
+export async function calibrateCommand(
+  config: EngramConfig,
+  argv: string[],
+  say: (line: string) => void,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<void> {
+  const request = parseCalibrateFlags(argv);
+  const pairs = loadCalibrationPairs(await readFile(request.pairsFile, 'utf8'));
+  const { embedder, defaultThreshold } = await configuredEmbedder(env, {
+    say,
+    timeoutMs: request.embedTimeoutMs,
+  });
+  const calibration = await calibrateModel(embedder, pairs);
+  const { result } = calibration;
+  say(
+    `${calibration.model}: ${calibration.pairs} pairs (${calibration.relevant} relevant), ROC AUC ${calibration.rocAuc.toFixed(3)}`,
+  );
+  say(
+    `threshold ${result.threshold.toFixed(4)}: precision ${result.precision.toFixed(3)}, recall ${result.recall.toFixed(3)}, F1 ${result.f1.toFixed(3)}`,
+  );
+  const plotPath = request.plotPath ?? defaultPlotPath(config.ENGRAM_DATA_DIR, calibration.model);
+  await mkdir(dirname(plotPath), { recursive: true });
+  await writeFile(
+    plotPath,
+    `${renderCalibrationSvg(calibration.scored, result, { title: `${calibration.model}: ${calibration.pairs} labelled pairs` })}\n`,
+  );
+  say(`plot: ${plotPath}`);
+  if (request.dryRun) return;
+
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.ENGRAM_DATA_DIR });
+  try {
+    const store = createSqlStore(db);
+    await store.registerModel({
+      model: embedder.model,
+      provider: embedder.provider,
+      dims: embedder.dimensions,
+      threshold: defaultThreshold,
+      activate: true,
+    });
+    await storeCalibration(store, calibration, plotPath);
+    say(`stored on ${calibration.model}`);
+  } finally {
+    await db.close();
+  }
+}
