@@ -1,7 +1,9 @@
 // The Worker's background jobs: which job each Cron Trigger of wrangler.toml runs, and the jobs this build has.
-import type { JobName, ScheduledJobs } from '../src/jobs/scheduler.ts';
+import type { JobCounts, JobName, ScheduledJobs } from '../src/jobs/scheduler.ts';
 import type { EdgeScope } from '../src/server/edge.ts';
 import type { WorkerSettings } from '../src/server/worker-config.ts';
+import { runBackfill } from '../src/services/backfill.ts';
+import { runReembed } from '../src/services/reembed.ts';
 import { runSweep } from '../src/services/sweep.ts';
 
 /** Cron expression of wrangler.toml `[triggers] crons` -> job; test/functions checks the two stay in step. */
@@ -13,16 +15,17 @@ export const CRON_SCHEDULE: Readonly<Record<string, JobName>> = {
 
 /**
  * The jobs over one invocation's database and embedder, each given the run's batch size and what is left of its
- * time budget. The pending-embedding backfill (`runBackfill`) and the model re-embed (`runReembed`) join this map
- * when their module is in main; until then the scheduler logs those triggers as `unavailable`.
+ * time budget. Without an embedder (ENGRAM_EMBEDDER=none) there is nothing to embed with: backfill and re-embed
+ * are left out, and the scheduler logs them as unavailable.
  */
 export function scheduledJobs(scope: EdgeScope, settings: WorkerSettings): ScheduledJobs {
-  return {
+  const left = (deadline: number) => Math.max(0, deadline - Date.now());
+  const jobs: ScheduledJobs = {
     sweep: async ({ deadline, batchSize }) => {
       const report = await runSweep(scope.store, {
         batchSize,
         revokedRetentionDays: settings.ENGRAM_REVOKED_RETENTION_DAYS,
-        maxMillis: Math.max(0, deadline - Date.now()),
+        maxMillis: left(deadline),
       });
       return {
         expired: report.expired,
@@ -34,4 +37,37 @@ export function scheduledJobs(scope: EdgeScope, settings: WorkerSettings): Sched
       };
     },
   };
+  const embedder = scope.embedder;
+  if (!embedder) return jobs;
+
+  jobs.backfill = async ({ deadline, batchSize }): Promise<JobCounts> => {
+    const active = await scope.store.withOperator((op) => op.activeModel());
+    // During a model change reads stay on the old model, whose pending memories this Worker's embedder (the new
+    // model) cannot fill; the re-embed job covers them when it switches reads. Not a failure: nothing to do yet.
+    if (active?.model !== embedder.model) return { waiting_for_model_switch: 1 };
+    const result = await runBackfill(scope.store, embedder, { batchSize, deadlineMs: left(deadline) });
+    return {
+      embedded: result.embedded,
+      attempted: result.attempted,
+      marked_failed: result.markedFailed,
+      batches: result.batches,
+      stopped_by: result.stoppedBy,
+    };
+  };
+  // Moves reads to the configured model when it is not the active one yet (fill, switch, drop old vectors);
+  // once it is, a run only fills stragglers and drops what is left of retired models.
+  jobs.reembed = async ({ deadline, batchSize }) => {
+    const result = await runReembed(scope.store, embedder, { batchSize, deadlineMs: left(deadline) });
+    return {
+      model_status: result.status,
+      embedded: result.embedded,
+      dropped: result.dropped,
+      switched: result.switched ? 1 : 0,
+      covered: result.coverage.covered,
+      missing: result.coverage.missing,
+      batches: result.batches,
+      stopped_by: result.stoppedBy,
+    };
+  };
+  return jobs;
 }

@@ -12,8 +12,8 @@ export interface JobBounds {
   signal: AbortSignal;
 }
 
-/** Counts of what a job did (rows swept, memories embedded...); numbers only, never content. */
-export type JobCounts = Readonly<Record<string, number>>;
+/** What a job did: counts (rows swept, memories embedded...) and short codes (why it stopped); never content. */
+export type JobCounts = Readonly<Record<string, number | string>>;
 
 export type ScheduledJob = (bounds: JobBounds) => Promise<JobCounts>;
 

@@ -174,6 +174,7 @@ describe.skipIf(!serverUrl)('the Worker in workerd (Neon driver, OpenAI embedder
       // A write in the same state is kept, pending its vector.
       const pending = await remember(acme, { kind: 'fact', content: 'The office moves to Lyon in June' });
       expect(pending.embedding.status).toBe('pending');
+      ids.lyon = pending.id;
     } finally {
       openai.setFault(null);
     }
@@ -235,17 +236,36 @@ describe.skipIf(!serverUrl)('the Worker in workerd (Neon driver, OpenAI embedder
     expect(rows.map((r) => r.id)).toEqual([ids.cilantro]);
   });
 
-  it('dispatches the other cron triggers, and reports the jobs this build lacks as unavailable', async () => {
-    for (const [cron, job] of [
-      ['*/5 * * * *', 'backfill'],
-      ['0 * * * *', 'reembed'],
-    ] as const) {
-      const res = await worker.scheduled(cron);
-      expect(res.status).toBe(200);
-      const event = await worker.waitForEvent((e) => e.event === 'job' && e.cron === cron);
-      // runBackfill and runReembed are not in main yet: the trigger reaches the dispatcher, which says so.
-      expect(event).toMatchObject({ job, status: 'unavailable', duration_ms: expect.any(Number) });
-    }
+  it('backfills the memory stored as pending on its cron trigger', async () => {
+    const status = async () =>
+      (
+        await database.db.query<{ embedding_status: string }>(
+          'select embedding_status from engram.memories where id = $1',
+          [ids.lyon],
+        )
+      ).rows[0]?.embedding_status;
+    expect(await status()).toBe('pending');
+    expect((await worker.scheduled('*/5 * * * *')).status).toBe(200);
+    const event = await worker.waitForEvent((e) => e.event === 'job' && e.job === 'backfill');
+    expect(event).toMatchObject({ status: 'ok', embedded: 1, attempted: 0, stopped_by: 'done' });
+    expect(await status()).toBe('ready');
+    const out = await recall({ query: 'Which city is the office moving to?', mode: 'vector' });
+    expect(out.items[0]?.id).toBe(ids.lyon);
+  });
+
+  it('runs the hourly re-embed: the configured model already serves reads, so nothing moves', async () => {
+    expect((await worker.scheduled('0 * * * *')).status).toBe(200);
+    const event = await worker.waitForEvent((e) => e.event === 'job' && e.job === 'reembed');
+    expect(event).toMatchObject({
+      status: 'ok',
+      model_status: 'active',
+      switched: 0,
+      missing: 0,
+      dropped: 0,
+    });
+  });
+
+  it('logs an unknown cron expression instead of running anything', async () => {
     await worker.scheduled('1 2 3 4 5');
     const unknown = await worker.waitForEvent((e) => e.event === 'job' && e.cron === '1 2 3 4 5');
     expect(unknown).toMatchObject({ job: 'none', status: 'unknown_cron' });

@@ -30,7 +30,7 @@ describe('runScheduled', () => {
     const jobs: ScheduledJobs = {
       backfill: async (bounds) => {
         seen = bounds;
-        return { embedded: 12, failed: 1 };
+        return { embedded: 12, failed: 1, stopped_by: 'deadline' };
       },
       sweep: async () => {
         throw new Error('must not run');
@@ -38,7 +38,11 @@ describe('runScheduled', () => {
     };
     const before = Date.now();
     const report = await runScheduled('*/5 * * * *', jobs, options(logger));
-    expect(report).toMatchObject({ job: 'backfill', status: 'ok', counts: { embedded: 12, failed: 1 } });
+    expect(report).toMatchObject({
+      job: 'backfill',
+      status: 'ok',
+      counts: { embedded: 12, failed: 1, stopped_by: 'deadline' },
+    });
     expect(seen?.batchSize).toBe(7);
     expect(seen?.deadline).toBeGreaterThanOrEqual(before + 1_000);
     expect(seen?.deadline).toBeLessThanOrEqual(Date.now() + 1_000);
@@ -50,6 +54,7 @@ describe('runScheduled', () => {
         fields: {
           embedded: 12,
           failed: 1,
+          stopped_by: 'deadline',
           job: 'backfill',
           cron: '*/5 * * * *',
           status: 'ok',
