@@ -11,13 +11,17 @@ import { errorHandler, validationHook } from './errors.ts';
 import { limitBody, requestId, requireJson } from './middleware.ts';
 import { type AdminActions, registerAdminRoutes } from './routes/admin.ts';
 import { type ReadinessCheck, registerHealthRoutes } from './routes/health.ts';
+import { type KeyActions, registerKeyRoutes } from './routes/keys.ts';
 import { registerMemoryRoutes } from './routes/memories.ts';
 import { registerRecallRoutes } from './routes/recall.ts';
+import { requireRouteScope } from './scopes.ts';
 
 export interface AppDeps {
   memories: MemoryService;
   recall: RecallService;
   admin: AdminActions;
+  /** API key revocation (operator and tenant admin). */
+  keys: KeyActions;
   authenticate: Authenticate;
   readiness: ReadinessCheck;
   logger: Logger;
@@ -51,9 +55,15 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     if (c.req.path.startsWith('/v1/admin/')) return next();
     return requirePrincipal(deps.authenticate)(c, next);
   });
+  // Auth block: each tenant route's scope (src/http/scopes.ts), checked once the principal is known.
+  app.use('/v1/*', async (c, next) => {
+    if (c.req.path.startsWith('/v1/admin/')) return next();
+    return requireRouteScope()(c, next);
+  });
 
   registerAdminRoutes(app, deps.admin);
   registerMemoryRoutes(app, deps.memories);
   registerRecallRoutes(app, deps.recall);
+  registerKeyRoutes(app, deps.keys);
   return app;
 }

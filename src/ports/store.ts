@@ -136,6 +136,8 @@ export interface OperatorStore {
     name?: string;
   }): Promise<void>;
   findApiKey(keyId: string): Promise<ApiKeyRecord | null>;
+  /** Marks a key revoked (idempotent); false when no key has that id. */
+  revokeApiKey(keyId: string): Promise<boolean>;
   activeModel(): Promise<ActiveModel | null>;
 }
 

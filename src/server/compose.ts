@@ -1,12 +1,14 @@
 // Builds the services and the HTTP app from the ports: the one composition root shared by the Node server,
 // the Worker and the tests.
+import { createAuthenticate } from '../auth/authenticate.ts';
+import type { JwtVerifier } from '../auth/jwt.ts';
 import type { Logger } from '../core/logger.ts';
 import { createApp } from '../http/app.ts';
 import type { ReadinessCheck } from '../http/routes/health.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { MemoryStore } from '../ports/store.ts';
-import { verifyApiKey } from '../services/api-keys.ts';
+import { revokeApiKey } from '../services/api-keys.ts';
 import { createMemoryService } from '../services/memories.ts';
 import { createRecallService } from '../services/recall.ts';
 import { createTenantService } from '../services/tenants.ts';
@@ -19,6 +21,8 @@ export interface EngramParts {
   adminKey: string | undefined;
   readiness: ReadinessCheck;
   maxBodyBytes?: number;
+  /** Supabase JWT verifier (src/auth/jwt.ts); without it only Engram API keys authenticate. */
+  jwt?: JwtVerifier | null;
 }
 
 export function composeEngram(parts: EngramParts) {
@@ -34,7 +38,8 @@ export function composeEngram(parts: EngramParts) {
     memories,
     recall,
     admin: tenants,
-    authenticate: (token) => verifyApiKey(parts.store, token),
+    keys: { revoke: (keyId, options) => revokeApiKey(parts.store, keyId, options) },
+    authenticate: createAuthenticate({ store: parts.store, jwt: parts.jwt }),
     readiness: parts.readiness,
     logger: parts.logger,
     adminKey: parts.adminKey,

@@ -198,7 +198,9 @@ function tenantStore(session: SqlSession): TenantStore {
       }));
     },
     async subjectRules(subject) {
-      const { rows } = await session.query<{ m: Memory }>('select m from engram.subject_rules($1) as m', [subject]);
+      const { rows } = await session.query<{ m: Memory }>('select m from engram.subject_rules($1) as m', [
+        subject,
+      ]);
       return rows.map((r) => r.m);
     },
     async markRecalled(ids) {
@@ -239,6 +241,12 @@ function operatorStore(session: SqlSession): OperatorStore {
       return row
         ? { tenantId: row.tenant_id, secretHash: row.secret_hash, scopes: row.scopes, revoked: row.revoked }
         : null;
+    },
+    async revokeApiKey(keyId) {
+      const { rows } = await session.query<{ ok: boolean }>('select engram.revoke_api_key($1) as ok', [
+        keyId,
+      ]);
+      return rows[0]?.ok ?? false;
     },
     async activeModel(): Promise<ActiveModel | null> {
       const { rows } = await session.query<{
