@@ -39,7 +39,8 @@ describe.each(backends)('HTTP API on $name', ({ open }) => {
 
   describe('auth', () => {
     it('401 without a key, with a malformed header and with an unknown key', async () => {
-      for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer egm_nottherightkeyatall000000' }]) {
+      const attempts: Record<string, string>[] = [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer egm_nottherightkeyatall000000' }];
+      for (const headers of attempts) {
         const res = await h.call('GET', '/v1/memories?subject=u1', { headers });
         expect(res.status).toBe(401);
         expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
