@@ -6,18 +6,35 @@ import { keysCommand } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { serveCommand } from './commands/serve.ts';
 
-type Command = (config: ReturnType<typeof parseConfig>, argv: string[], say: (line: string) => void) => Promise<void>;
+type Command = (
+  config: ReturnType<typeof parseConfig>,
+  argv: string[],
+  say: (line: string) => void,
+) => Promise<void>;
 
 const COMMANDS: Record<string, { run: Command; help: string }> = {
-  serve: { run: (config, _argv, say) => serveCommand(config, say), help: 'run the HTTP server (what npm start runs)' },
-  migrate: { run: (config, _argv, say) => migrateCommand(config, say), help: 'apply supabase/migrations to DATABASE_URL or the data dir' },
-  keys: { run: keysCommand, help: 'keys create --tenant NAME [--scopes ...]: issue an API key' },
+  serve: {
+    run: (config, _argv, say) => serveCommand(config, say),
+    help: 'run the HTTP server (what npm start runs)',
+  },
+  migrate: {
+    run: (config, _argv, say) => migrateCommand(config, say),
+    help: 'apply supabase/migrations to DATABASE_URL or the data dir',
+  },
+  keys: {
+    run: keysCommand,
+    help: 'keys create --tenant NAME [--scopes ...]: issue an API key; keys revoke KEY_ID',
+  },
   bench: { run: benchCommand, help: 'recall latency at scale (--sizes 10000,100000 --dims 256)' },
 };
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
-  return ['usage: engram <command> [flags]', '', ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.help}`)].join('\n');
+  return [
+    'usage: engram <command> [flags]',
+    '',
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.help}`),
+  ].join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -41,7 +58,9 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     // Never print a stack with possibly sensitive values to a shared terminal by default.
-    console.error(`engram ${name} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error'}`);
+    console.error(
+      `engram ${name} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error'}`,
+    );
     if (process.env.ENGRAM_DEBUG) console.error(error);
     return 1;
   }
