@@ -77,7 +77,7 @@ describe.each(backends)('auth on $name', ({ open }) => {
       const unmapped = Object.entries(doc.paths).flatMap(([path, methods]) =>
         Object.keys(methods)
           .map((m) => m.toUpperCase())
-          .filter((m) => path.startsWith('/v1/') && !path.startsWith('/v1/admin/'))
+          .filter(() => path.startsWith('/v1/') && !path.startsWith('/v1/admin/'))
           .filter((m) => requiredScope(m, path.replace(/\{[^}]+\}/g, 'x')) === undefined)
           .map((m) => `${m} ${path}`),
       );
