@@ -8,13 +8,23 @@ export interface SubjectPlan {
 }
 
 /** Splits `total` rows over `subjects` subjects with sizes ∝ 1/rank^s, at least `min` each (largest first). */
-export function skewedSubjects(total: number, subjects: number, tenants: number, s = 1, min = 20): SubjectPlan[] {
+export function skewedSubjects(
+  total: number,
+  subjects: number,
+  tenants: number,
+  s = 1,
+  min = 20,
+): SubjectPlan[] {
   const weights = Array.from({ length: subjects }, (_, i) => 1 / (i + 1) ** s);
   const sum = weights.reduce((a, b) => a + b, 0);
   const budget = total - min * subjects;
   const sizes = weights.map((w) => min + Math.floor((w / sum) * budget));
   sizes[0]! += total - sizes.reduce((a, b) => a + b, 0);
-  return sizes.map((rows, i) => ({ tenant: i % tenants, subject: `subject-${String(i).padStart(4, '0')}`, rows }));
+  return sizes.map((rows, i) => ({
+    tenant: i % tenants,
+    subject: `subject-${String(i).padStart(4, '0')}`,
+    rows,
+  }));
 }
 
 /** mulberry32: a small seeded PRNG so that corpora and queries are reproducible. */
@@ -52,5 +62,7 @@ export const BENCH_WORDS = (
 ).split(' ');
 
 export function randomSentence(random: () => number, words = 8): string {
-  return Array.from({ length: words }, () => BENCH_WORDS[Math.floor(random() * BENCH_WORDS.length)]!).join(' ');
+  return Array.from({ length: words }, () => BENCH_WORDS[Math.floor(random() * BENCH_WORDS.length)]!).join(
+    ' ',
+  );
 }

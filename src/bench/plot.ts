@@ -11,7 +11,12 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 }
 
-export function lineChartSvg(options: { title: string; xLabel: string; yLabel: string; series: Series[] }): string {
+export function lineChartSvg(options: {
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  series: Series[];
+}): string {
   const width = 720;
   const height = 420;
   const m = { left: 70, right: 190, top: 40, bottom: 55 };
@@ -33,16 +38,22 @@ export function lineChartSvg(options: { title: string; xLabel: string; yLabel: s
   ];
   for (let i = 0; i <= 5; i++) {
     const y = (yMax / 5) * i;
-    parts.push(`<text x="${m.left - 8}" y="${py(y) + 4}" text-anchor="end">${y.toFixed(y < 10 ? 1 : 0)}</text>`);
+    parts.push(
+      `<text x="${m.left - 8}" y="${py(y) + 4}" text-anchor="end">${y.toFixed(y < 10 ? 1 : 0)}</text>`,
+    );
     parts.push(`<line x1="${m.left}" y1="${py(y)}" x2="${width - m.right}" y2="${py(y)}" stroke="#eee"/>`);
   }
   for (const x of [...new Set(all.map((p) => p.x))]) {
-    parts.push(`<text x="${px(x)}" y="${height - m.bottom + 18}" text-anchor="middle">${x.toLocaleString('en')}</text>`);
+    parts.push(
+      `<text x="${px(x)}" y="${height - m.bottom + 18}" text-anchor="middle">${x.toLocaleString('en')}</text>`,
+    );
   }
   options.series.forEach((s, i) => {
     const color = COLORS[i % COLORS.length]!;
     const pts = [...s.points].sort((a, b) => a.x - b.x);
-    parts.push(`<polyline fill="none" stroke="${color}" stroke-width="2" points="${pts.map((p) => `${px(p.x)},${py(p.y)}`).join(' ')}"/>`);
+    parts.push(
+      `<polyline fill="none" stroke="${color}" stroke-width="2" points="${pts.map((p) => `${px(p.x)},${py(p.y)}`).join(' ')}"/>`,
+    );
     for (const p of pts) parts.push(`<circle cx="${px(p.x)}" cy="${py(p.y)}" r="3" fill="${color}"/>`);
     const ly = m.top + 18 * i;
     parts.push(`<rect x="${width - m.right + 12}" y="${ly - 9}" width="12" height="12" fill="${color}"/>`);

@@ -3,8 +3,8 @@
 // database alone and through HTTP, exact against ANN latency and recall@10, index build time and sizes.
 import { serve } from '@hono/node-server';
 import { silentLogger } from '../core/logger.ts';
-import { migrate } from '../db/migrate.ts';
 import type { Migration } from '../db/migrate.ts';
+import { migrate } from '../db/migrate.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { SqlExecutor } from '../ports/sql.ts';
@@ -12,7 +12,14 @@ import type { MemoryStore } from '../ports/store.ts';
 import { composeEngram } from '../server/compose.ts';
 import { issueApiKey } from '../services/api-keys.ts';
 import { createSqlStore, vectorLiteral } from '../store/sql-store.ts';
-import { BENCH_WORDS, prng, randomSentence, randomUnitVector, type SubjectPlan, skewedSubjects } from './corpus.ts';
+import {
+  BENCH_WORDS,
+  prng,
+  randomSentence,
+  randomUnitVector,
+  type SubjectPlan,
+  skewedSubjects,
+} from './corpus.ts';
 import { type LatencySummary, summarize } from './stats.ts';
 
 export interface BenchOptions {
@@ -47,7 +54,12 @@ export interface SizeResult {
   api_ingest_rows_per_second: number;
   largest: SubjectResult;
   smallest: SubjectResult;
-  exact_vs_ann: { exact_ms: LatencySummary; ann_ms: LatencySummary; recall_at_10: number; subject_rows: number };
+  exact_vs_ann: {
+    exact_ms: LatencySummary;
+    ann_ms: LatencySummary;
+    recall_at_10: number;
+    subject_rows: number;
+  };
   sizes_mb: { memories: number; memory_embeddings: number };
   node_rss_mb: number;
 }
@@ -73,7 +85,13 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - started];
 }
 
-async function bulkLoad(db: SqlExecutor, plan: SubjectPlan[], tenantIds: string[], dims: number, model: string) {
+async function bulkLoad(
+  db: SqlExecutor,
+  plan: SubjectPlan[],
+  tenantIds: string[],
+  dims: number,
+  model: string,
+) {
   // Generated in the database: shipping 100k vectors through the driver would measure the driver instead.
   const chunk = 20;
   for (let i = 0; i < plan.length; i += chunk) {
@@ -84,7 +102,13 @@ async function bulkLoad(db: SqlExecutor, plan: SubjectPlan[], tenantIds: string[
               (select string_agg($4::text[][1 + floor(random() * pg_catalog.cardinality($4::text[]))::int], ' ') from generate_series(1, 8) w where g > 0),
               2, 'user', md5(p.subject || ':' || g), 'ready', $5, now() - (random() * interval '365 days')
          from unnest($1::uuid[], $2::text[], $3::int[]) p(tenant_id, subject, n), generate_series(1, p.n) g`,
-      [part.map((p) => tenantIds[p.tenant]), part.map((p) => p.subject), part.map((p) => p.rows), BENCH_WORDS, model],
+      [
+        part.map((p) => tenantIds[p.tenant]),
+        part.map((p) => p.subject),
+        part.map((p) => p.rows),
+        BENCH_WORDS,
+        model,
+      ],
     );
   }
   await db.query(
@@ -116,13 +140,21 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
     const store: MemoryStore = createSqlStore(db);
     const plan = skewedSubjects(size, options.subjects, options.tenants);
     const tenantIds: string[] = [];
-    for (let t = 0; t < options.tenants; t++) tenantIds.push(await store.withOperator((op) => op.createTenant(`bench-${t}`)));
-    await db.query("insert into engram.embedding_models (model, provider, dims, status) values ($1, 'bench', $2, 'active')", [model, dims]);
+    for (let t = 0; t < options.tenants; t++)
+      tenantIds.push(await store.withOperator((op) => op.createTenant(`bench-${t}`)));
+    await db.query(
+      "insert into engram.embedding_models (model, provider, dims, status) values ($1, 'bench', $2, 'active')",
+      [model, dims],
+    );
 
-    onProgress(`[${size}] loading ${size.toLocaleString('en')} memories over ${plan.length} subjects (${dims} dims)…`);
+    onProgress(
+      `[${size}] loading ${size.toLocaleString('en')} memories over ${plan.length} subjects (${dims} dims)…`,
+    );
     const [, loadMs] = await timed(() => bulkLoad(db, plan, tenantIds, dims, model));
     onProgress(`[${size}] loaded in ${(loadMs / 1000).toFixed(1)} s; building the HNSW index…`);
-    const [, indexMs] = await timed(() => store.registerModel({ model, provider: 'bench', dims, threshold: null, activate: true }));
+    const [, indexMs] = await timed(() =>
+      store.registerModel({ model, provider: 'bench', dims, threshold: null, activate: true }),
+    );
     await db.exec('analyze engram.memories; analyze engram.memory_embeddings;');
     onProgress(`[${size}] index built in ${(indexMs / 1000).toFixed(1)} s`);
 
@@ -144,11 +176,20 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
     try {
       // API ingest throughput: the write path (gate, embedder, one transaction per batch) for 1,000 memories.
       const ingestTenant = tenantIds[0]!;
-      const principal = { kind: 'api_key' as const, tenantId: ingestTenant, scopes: ['memories:write'], actor: 'bench' };
+      const principal = {
+        kind: 'api_key' as const,
+        tenantId: ingestTenant,
+        scopes: ['memories:write'],
+        actor: 'bench',
+      };
       const random = prng(7);
       const [, ingestMs] = await timed(async () => {
         for (let b = 0; b < 10; b++) {
-          const items = Array.from({ length: 100 }, () => ({ subject: 'ingest', kind: 'fact' as const, content: randomSentence(random, 10) }));
+          const items = Array.from({ length: 100 }, () => ({
+            subject: 'ingest',
+            kind: 'fact' as const,
+            content: randomSentence(random, 10),
+          }));
           await engram.memories.rememberMany(principal, items);
         }
       });
@@ -165,7 +206,13 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
         const dbMs = await measure(options.queries, async (i) => {
           const q = queries[i < 0 ? -i : i + 10]!;
           const rows = await store.withTenant({ tenantId, actor: 'bench' }, (tx) =>
-            tx.recallCandidates({ subject: p.subject, query: q.text, vector: { model, vector: q.vector }, mode: 'hybrid', candidates: 24 }),
+            tx.recallCandidates({
+              subject: p.subject,
+              query: q.text,
+              vector: { model, vector: q.vector },
+              mode: 'hybrid',
+              candidates: 24,
+            }),
           );
           vectorPath = rows[0]?.vectorPath ?? vectorPath;
         });
@@ -179,7 +226,13 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
           if (res.status !== 200) throw new Error(`recall answered ${res.status}`);
           await res.arrayBuffer();
         });
-        return { subject: p.subject, rows: p.rows, db_hybrid_ms: dbMs, http_hybrid_ms: httpMs, vector_path: vectorPath };
+        return {
+          subject: p.subject,
+          rows: p.rows,
+          db_hybrid_ms: dbMs,
+          http_hybrid_ms: httpMs,
+          vector_path: vectorPath,
+        };
       };
 
       onProgress(`[${size}] querying the largest subject (${plan[0]!.rows} rows)…`);
@@ -191,10 +244,15 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
       const big = plan[0]!;
       const bigTenant = tenantIds[big.tenant]!;
       const arandom = prng(99);
-      const annQueries = Array.from({ length: Math.min(options.queries, 100) + 10 }, () => randomUnitVector(dims, arandom));
+      const annQueries = Array.from({ length: Math.min(options.queries, 100) + 10 }, () =>
+        randomUnitVector(dims, arandom),
+      );
       const lane = (vector: number[], exactBelow: number) =>
         db.transaction(async (s) => {
-          await s.query("select set_config('role', 'engram_app', true), set_config('engram.tenant_id', $1, true)", [bigTenant]);
+          await s.query(
+            "select set_config('role', 'engram_app', true), set_config('engram.tenant_id', $1, true)",
+            [bigTenant],
+          );
           const { rows } = await s.query<{ id: string }>(
             `select memory ->> 'id' as id from engram.recall_candidates(p_subject => $1, p_query => '', p_embedding => $2,
                p_model => $3, p_mode => 'vector', p_candidates => 10, p_exact_below => $4)`,
@@ -229,7 +287,12 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
         api_ingest_rows_per_second: Math.round(1000 / (ingestMs / 1000)),
         largest,
         smallest,
-        exact_vs_ann: { exact_ms: exactMs, ann_ms: annMs, recall_at_10: Math.round((found / total) * 1000) / 1000, subject_rows: big.rows },
+        exact_vs_ann: {
+          exact_ms: exactMs,
+          ann_ms: annMs,
+          recall_at_10: Math.round((found / total) * 1000) / 1000,
+          subject_rows: big.rows,
+        },
         sizes_mb: { memories: mb(sizes.rows[0]?.memories), memory_embeddings: mb(sizes.rows[0]?.embeddings) },
         node_rss_mb: Math.round(process.memoryUsage().rss / 1024 / 1024),
       };

@@ -23,13 +23,19 @@ export function markdownReport(results: SizeResult[], database: string): string 
     '|---:|---:|---|---:|---|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of results) {
-    for (const [label, s] of [['largest', r.largest], ['smallest', r.smallest]] as const) {
+    for (const [label, s] of [
+      ['largest', r.largest],
+      ['smallest', r.smallest],
+    ] as const) {
       lines.push(
         `| ${r.size.toLocaleString('en')} | ${r.dims} | ${label} | ${s.rows.toLocaleString('en')} | ${s.vector_path} | ${s.db_hybrid_ms.p50} | ${s.db_hybrid_ms.p95} | ${s.db_hybrid_ms.p99} | ${s.http_hybrid_ms.p50} | ${s.http_hybrid_ms.p95} | ${s.http_hybrid_ms.p99} |`,
       );
     }
   }
-  lines.push('', '| memories | exact p50 | exact p95 | ANN p50 | ANN p95 | ANN recall@10 | largest subject rows | bulk load rows/s | index build s | API ingest rows/s | table MB | vectors MB |');
+  lines.push(
+    '',
+    '| memories | exact p50 | exact p95 | ANN p50 | ANN p95 | ANN recall@10 | largest subject rows | bulk load rows/s | index build s | API ingest rows/s | table MB | vectors MB |',
+  );
   lines.push('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const e = r.exact_vs_ann;
@@ -41,21 +47,40 @@ export function markdownReport(results: SizeResult[], database: string): string 
   return lines.join('\n');
 }
 
-export async function writeBenchReport(dir: string, results: SizeResult[], database: string): Promise<string[]> {
+export async function writeBenchReport(
+  dir: string,
+  results: SizeResult[],
+  database: string,
+): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const svg = lineChartSvg({
     title: 'Hybrid recall latency (DB, p95)',
     xLabel: 'memories (log scale)',
     yLabel: 'p95 latency (ms)',
     series: [
-      { label: 'largest subject, DB p95', points: results.map((r) => ({ x: r.size, y: r.largest.db_hybrid_ms.p95 })) },
-      { label: 'smallest subject, DB p95', points: results.map((r) => ({ x: r.size, y: r.smallest.db_hybrid_ms.p95 })) },
-      { label: 'largest subject, HTTP p95', points: results.map((r) => ({ x: r.size, y: r.largest.http_hybrid_ms.p95 })) },
-      { label: 'smallest subject, HTTP p95', points: results.map((r) => ({ x: r.size, y: r.smallest.http_hybrid_ms.p95 })) },
+      {
+        label: 'largest subject, DB p95',
+        points: results.map((r) => ({ x: r.size, y: r.largest.db_hybrid_ms.p95 })),
+      },
+      {
+        label: 'smallest subject, DB p95',
+        points: results.map((r) => ({ x: r.size, y: r.smallest.db_hybrid_ms.p95 })),
+      },
+      {
+        label: 'largest subject, HTTP p95',
+        points: results.map((r) => ({ x: r.size, y: r.largest.http_hybrid_ms.p95 })),
+      },
+      {
+        label: 'smallest subject, HTTP p95',
+        points: results.map((r) => ({ x: r.size, y: r.smallest.http_hybrid_ms.p95 })),
+      },
     ],
   });
   const files = [join(dir, 'recall-bench.json'), join(dir, 'recall-bench.md'), join(dir, 'recall-bench.svg')];
-  await writeFile(files[0]!, `${JSON.stringify({ machine: machineDescription(), database, results }, null, 2)}\n`);
+  await writeFile(
+    files[0]!,
+    `${JSON.stringify({ machine: machineDescription(), database, results }, null, 2)}\n`,
+  );
   await writeFile(files[1]!, markdownReport(results, database));
   await writeFile(files[2]!, svg);
   return files;

@@ -21,7 +21,10 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
     run: (config, _argv, say) => migrateCommand(config, say),
     help: 'apply supabase/migrations to DATABASE_URL or the data dir',
   },
-  keys: { run: keysCommand, help: 'keys create --tenant NAME [--scopes ...]: issue an API key; keys revoke KEY_ID' },
+  keys: {
+    run: keysCommand,
+    help: 'keys create --tenant NAME [--scopes ...]: issue an API key; keys revoke KEY_ID',
+  },
   bench: { run: benchCommand, help: 'recall latency at scale (--sizes 10000,100000 --dims 256)' },
 };
 

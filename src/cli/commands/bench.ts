@@ -2,8 +2,8 @@
 // recall latency at scale. With DATABASE_URL each size gets a fresh database on that server (dropped after);
 // without it, an in-memory PGlite.
 import pg from 'pg';
-import { writeBenchReport } from '../../bench/report.ts';
 import { runRecallBench, type SizeResult } from '../../bench/recall-bench.ts';
+import { writeBenchReport } from '../../bench/report.ts';
 import type { EngramConfig } from '../../config.ts';
 import { readMigrations } from '../../db/migration-files.ts';
 import { openNodePostgres } from '../../db/node-pg.ts';
@@ -13,7 +13,8 @@ import { parseFlags, UsageError } from '../args.ts';
 
 function positiveInts(text: string, name: string): number[] {
   const values = text.split(',').map((s) => Number(s.trim()));
-  if (values.some((v) => !Number.isInteger(v) || v <= 0)) throw new UsageError(`--${name} takes positive integers`);
+  if (values.some((v) => !Number.isInteger(v) || v <= 0))
+    throw new UsageError(`--${name} takes positive integers`);
   return values;
 }
 
@@ -40,7 +41,11 @@ function serverDatabases(url: string) {
   };
 }
 
-export async function benchCommand(config: EngramConfig, argv: string[], say: (line: string) => void): Promise<void> {
+export async function benchCommand(
+  config: EngramConfig,
+  argv: string[],
+  say: (line: string) => void,
+): Promise<void> {
   const { values } = parseFlags(argv, {
     sizes: { type: 'string', default: '10000,100000' },
     dims: { type: 'string', default: '256' },

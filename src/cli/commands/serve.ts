@@ -18,7 +18,14 @@ export async function serveCommand(config: EngramConfig, say: (line: string) => 
       return local.createLocalEmbedder({ onProgress: (line) => say(line) });
     },
   });
-  const server = await startNodeServer({ config, gate: evaluateWrite, embedder, defaultThreshold, logger, say });
+  const server = await startNodeServer({
+    config,
+    gate: evaluateWrite,
+    embedder,
+    defaultThreshold,
+    logger,
+    say,
+  });
   const stop = async () => {
     say('shutting down');
     await server.close();
