@@ -3,6 +3,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError, toEnvelope } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
+import type { FeedbackService } from '../services/feedback.ts';
 import type { MemoryService } from '../services/memories.ts';
 import type { RecallService } from '../services/recall.ts';
 import { type Authenticate, requireOperator, requirePrincipal } from './auth.ts';
@@ -10,9 +11,11 @@ import type { AppEnv } from './env.ts';
 import { errorHandler, validationHook } from './errors.ts';
 import { limitBody, requestId, requireJson } from './middleware.ts';
 import { type AdminActions, registerAdminRoutes } from './routes/admin.ts';
+import { registerFeedbackRoutes } from './routes/feedback.ts';
 import { type ReadinessCheck, registerHealthRoutes } from './routes/health.ts';
 import { type KeyActions, registerKeyRoutes } from './routes/keys.ts';
 import { registerMemoryRoutes } from './routes/memories.ts';
+import { type MetricsText, registerMetricsRoute } from './routes/metrics.ts';
 import { registerRecallRoutes } from './routes/recall.ts';
 import { requireRouteScope } from './scopes.ts';
 
@@ -22,6 +25,9 @@ export interface AppDeps {
   admin: AdminActions;
   /** API key revocation (operator and tenant admin). */
   keys: KeyActions;
+  /** Operations block: recall feedback, and the Prometheus text of GET /metrics (absent on Workers). */
+  feedback: FeedbackService;
+  metricsText?: MetricsText | undefined;
   authenticate: Authenticate;
   readiness: ReadinessCheck;
   logger: Logger;
@@ -39,6 +45,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   app.use('*', requestId);
   registerHealthRoutes(app, deps.readiness);
+  if (deps.metricsText) registerMetricsRoute(app, deps.metricsText);
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {
@@ -65,5 +72,6 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerMemoryRoutes(app, deps.memories);
   registerRecallRoutes(app, deps.recall);
   registerKeyRoutes(app, deps.keys);
+  registerFeedbackRoutes(app, deps.feedback);
   return app;
 }

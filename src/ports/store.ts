@@ -79,6 +79,23 @@ export interface TenantStore {
   recallCandidates(params: RecallQuery): Promise<RecallRow[]>;
   subjectRules(subject: string): Promise<Memory[]>;
   markRecalled(ids: readonly string[]): Promise<void>;
+  // Recall events and feedback (ids only)
+  recordRecall(recallId: string, subject: string, returnedIds: readonly string[]): Promise<void>;
+  /** Null when the recall is not visible (another tenant's, or another subject's when `subject` is given). */
+  recordFeedback(
+    recallId: string,
+    usedIds: readonly string[],
+    subject?: string | undefined,
+  ): Promise<FeedbackOutcome | null>;
+}
+
+export interface FeedbackOutcome {
+  returned: number;
+  usedBefore: number;
+  usedAfter: number;
+  /** Reported ids the recall never returned (not stored). */
+  ignored: number;
+  firstFeedback: boolean;
 }
 
 /** Parameters of engram.recall_candidates: one subject, both lanes, the filters. */
@@ -139,6 +156,8 @@ export interface OperatorStore {
   /** Marks a key revoked (idempotent); false when no key has that id. */
   revokeApiKey(keyId: string): Promise<boolean>;
   activeModel(): Promise<ActiveModel | null>;
+  /** Memories waiting for an embedding, across tenants (a cheap count for metrics). */
+  embeddingBacklog(): Promise<number>;
 }
 
 export interface MemoryStore {

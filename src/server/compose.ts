@@ -5,10 +5,13 @@ import type { JwtVerifier } from '../auth/jwt.ts';
 import type { Logger } from '../core/logger.ts';
 import { createApp } from '../http/app.ts';
 import type { ReadinessCheck } from '../http/routes/health.ts';
+import { createPrometheusSink, isPrometheusSink } from '../metrics/prometheus-sink.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
+import type { MetricsSink } from '../ports/metrics.ts';
 import type { MemoryStore } from '../ports/store.ts';
 import { revokeApiKey } from '../services/api-keys.ts';
+import { createFeedbackService } from '../services/feedback.ts';
 import { createMemoryService } from '../services/memories.ts';
 import { createRecallService } from '../services/recall.ts';
 import { createTenantService } from '../services/tenants.ts';
@@ -23,16 +26,28 @@ export interface EngramParts {
   maxBodyBytes?: number;
   /** Supabase JWT verifier (src/auth/jwt.ts); without it only Engram API keys authenticate. */
   jwt?: JwtVerifier | null;
+  /** Where service events go: default a Prometheus registry served at GET /metrics; Workers pass a log sink. */
+  metrics?: MetricsSink;
 }
 
 export function composeEngram(parts: EngramParts) {
+  const metrics = parts.metrics ?? createPrometheusSink();
   const memories = createMemoryService({
     store: parts.store,
     gate: parts.gate,
     embedder: parts.embedder,
     logger: parts.logger,
+    metrics,
   });
-  const recall = createRecallService({ store: parts.store, embedder: parts.embedder, logger: parts.logger });
+  const recall = createRecallService({
+    store: parts.store,
+    embedder: parts.embedder,
+    logger: parts.logger,
+    metrics,
+  });
+  const feedback = createFeedbackService({ store: parts.store, metrics });
+  // Read at scrape time: one count over the partial pending index, as the operator (it spans tenants).
+  const embeddingBacklog = () => parts.store.withOperator((op) => op.embeddingBacklog()).catch(() => null);
   const tenants = createTenantService(parts.store);
   const app = createApp({
     memories,
@@ -44,8 +59,13 @@ export function composeEngram(parts: EngramParts) {
     logger: parts.logger,
     adminKey: parts.adminKey,
     ...(parts.maxBodyBytes ? { maxBodyBytes: parts.maxBodyBytes } : {}),
+    feedback,
+    metricsText: isPrometheusSink(metrics)
+      ? async () => metrics.render({ embeddingBacklog: await embeddingBacklog() })
+      : undefined,
   });
-  return { app, memories, recall, tenants };
+  // `metrics` is returned for the jobs (sweep, erase) to report their runs to the same sink.
+  return { app, memories, recall, tenants, feedback, metrics };
 }
 
 export type Engram = ReturnType<typeof composeEngram>;
