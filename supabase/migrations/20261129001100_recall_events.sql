@@ -108,6 +108,12 @@ set search_path = ''
 as $$ select pg_catalog.count(*) from engram.memories m where m.embedding_status = 'pending' $$;
 comment on function engram.embedding_backlog() is 'How many memories wait for an embedding, across tenants (operator; served by the partial pending index).';
 
+-- `alter default privileges in schema ... revoke ... from public` cannot remove the global default (PUBLIC may
+-- execute new functions): per-schema default privileges only add. So revoke explicitly, then grant.
+revoke execute on function
+  engram.record_recall(uuid, text, uuid[]), engram.record_feedback(uuid, uuid[], text),
+  engram.purge_recall_events(timestamptz), engram.embedding_backlog()
+from public;
 grant execute on function engram.record_recall(uuid, text, uuid[]), engram.record_feedback(uuid, uuid[], text)
 to engram_app, authenticated;
 grant execute on function engram.purge_recall_events(timestamptz), engram.embedding_backlog() to engram_operator;
