@@ -2,9 +2,11 @@
 import { ConfigError, parseConfig } from '../config.ts';
 import { UsageError } from './args.ts';
 import { benchCommand } from './commands/bench.ts';
+import { eraseCommand } from './commands/erase.ts';
 import { keysCommand } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { serveCommand } from './commands/serve.ts';
+import { sweepCommand } from './commands/sweep.ts';
 
 type Command = (
   config: ReturnType<typeof parseConfig>,
@@ -24,6 +26,14 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   keys: {
     run: keysCommand,
     help: 'keys create --tenant NAME [--scopes ...]: issue an API key; keys revoke KEY_ID',
+  },
+  sweep: {
+    run: sweepCommand,
+    help: 'delete expired memories, purge revoked ones past the retention (--batch-size --max-seconds)',
+  },
+  erase: {
+    run: eraseCommand,
+    help: 'erase --tenant NAME [--subject S] --yes: erase a subject or a whole tenant',
   },
   bench: { run: benchCommand, help: 'recall latency at scale (--sizes 10000,100000 --dims 256)' },
 };

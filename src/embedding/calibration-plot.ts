@@ -44,7 +44,8 @@ export function renderCalibrationSvg(
   };
   const relevantCounts = count(true);
   const irrelevantCounts = count(false);
-  const maxCount = Math.max(1, ...relevantCounts, ...irrelevantCounts);
+  // Headroom above the tallest bar keeps the legend and the threshold label clear of the bars.
+  const maxCount = Math.ceil(Math.max(1, ...relevantCounts, ...irrelevantCounts) * 1.35);
   const plotWidth = width - MARGIN.left - MARGIN.right;
   const plotHeight = height - MARGIN.top - MARGIN.bottom;
   const x = (score: number): number => MARGIN.left + ((score - low) / (high - low)) * plotWidth;

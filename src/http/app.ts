@@ -4,6 +4,8 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError, toEnvelope } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import type { FeedbackService } from '../services/feedback.ts';
+import type { AuditService } from '../services/audit.ts';
+import type { ForgetService } from '../services/forget.ts';
 import type { MemoryService } from '../services/memories.ts';
 import type { RecallService } from '../services/recall.ts';
 import { type Authenticate, requireOperator, requirePrincipal } from './auth.ts';
@@ -12,6 +14,8 @@ import { errorHandler, validationHook } from './errors.ts';
 import { limitBody, requestId, requireJson } from './middleware.ts';
 import { type AdminActions, registerAdminRoutes } from './routes/admin.ts';
 import { registerFeedbackRoutes } from './routes/feedback.ts';
+import { registerAuditRoutes } from './routes/audit.ts';
+import { registerForgetRoutes } from './routes/forget.ts';
 import { type ReadinessCheck, registerHealthRoutes } from './routes/health.ts';
 import { type KeyActions, registerKeyRoutes } from './routes/keys.ts';
 import { registerMemoryRoutes } from './routes/memories.ts';
@@ -22,6 +26,8 @@ import { requireRouteScope } from './scopes.ts';
 export interface AppDeps {
   memories: MemoryService;
   recall: RecallService;
+  forget: ForgetService;
+  audit: AuditService;
   admin: AdminActions;
   /** API key revocation (operator and tenant admin). */
   keys: KeyActions;
@@ -73,5 +79,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerRecallRoutes(app, deps.recall);
   registerKeyRoutes(app, deps.keys);
   registerFeedbackRoutes(app, deps.feedback);
+  registerForgetRoutes(app, deps.forget);
+  registerAuditRoutes(app, deps.audit);
   return app;
 }

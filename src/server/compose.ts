@@ -11,7 +11,9 @@ import type { WriteGate } from '../ports/gate.ts';
 import type { MetricsSink } from '../ports/metrics.ts';
 import type { MemoryStore } from '../ports/store.ts';
 import { revokeApiKey } from '../services/api-keys.ts';
+import { createAuditService } from '../services/audit.ts';
 import { createFeedbackService } from '../services/feedback.ts';
+import { createForgetService } from '../services/forget.ts';
 import { createMemoryService } from '../services/memories.ts';
 import { createRecallService } from '../services/recall.ts';
 import { createTenantService } from '../services/tenants.ts';
@@ -45,6 +47,13 @@ export function composeEngram(parts: EngramParts) {
     logger: parts.logger,
     metrics,
   });
+  const forget = createForgetService({
+    store: parts.store,
+    gate: parts.gate,
+    embedder: parts.embedder,
+    logger: parts.logger,
+  });
+  const audit = createAuditService(parts.store);
   const feedback = createFeedbackService({ store: parts.store, metrics });
   // Read at scrape time: one count over the partial pending index, as the operator (it spans tenants).
   const embeddingBacklog = () => parts.store.withOperator((op) => op.embeddingBacklog()).catch(() => null);
@@ -52,6 +61,8 @@ export function composeEngram(parts: EngramParts) {
   const app = createApp({
     memories,
     recall,
+    forget,
+    audit,
     admin: tenants,
     keys: { revoke: (keyId, options) => revokeApiKey(parts.store, keyId, options) },
     authenticate: createAuthenticate({ store: parts.store, jwt: parts.jwt }),
@@ -65,7 +76,7 @@ export function composeEngram(parts: EngramParts) {
       : undefined,
   });
   // `metrics` is returned for the jobs (sweep, erase) to report their runs to the same sink.
-  return { app, memories, recall, tenants, feedback, metrics };
+  return { app, memories, recall, forget, audit, tenants, feedback, metrics };
 }
 
 export type Engram = ReturnType<typeof composeEngram>;

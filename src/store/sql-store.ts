@@ -19,6 +19,7 @@ import type {
   WriteOutcome,
 } from '../ports/store.ts';
 import { mapSqlError } from './sql-errors.ts';
+import { forgettingOperatorStore, forgettingTenantStore } from './sql-forget.ts';
 
 /** pgvector's text input; a JS array parameter would become a Postgres array literal instead. */
 export function vectorLiteral(vector: readonly number[]): string {
@@ -82,6 +83,7 @@ export function createSqlStore(db: SqlExecutor, options: SqlStoreOptions = {}): 
 
 function tenantStore(session: SqlSession): TenantStore {
   return {
+    ...forgettingTenantStore(session),
     async writeMemory(record: MemoryRecord, vector?: StoredVector): Promise<WriteOutcome> {
       const { rows } = await session.query<{
         memory: Memory;
@@ -241,6 +243,7 @@ function tenantStore(session: SqlSession): TenantStore {
 
 function operatorStore(session: SqlSession): OperatorStore {
   return {
+    ...forgettingOperatorStore(session),
     async createTenant(name) {
       const { rows } = await session.query<{ id: string }>('select engram.create_tenant($1) as id', [name]);
       return rows[0]!.id;

@@ -55,7 +55,7 @@ export async function createHarness(
     gate: evaluateWrite,
     embedder: withTimeout(embedder, {
       timeoutMs: options.timeoutMs ?? 300,
-      logger: { info() {}, warn() {} },
+      logger: silentLogger,
     }),
     logger: silentLogger,
     adminKey: ADMIN_KEY,

@@ -1,13 +1,13 @@
 // `engram serve` (`npm start`): the Node server with the configured embedder (local by default) and the gate.
 import type { EngramConfig } from '../../config.ts';
-import { jsonLogger } from '../../core/logger.ts';
+import { createJsonLogger } from '../../core/logger.ts';
 import { embedderConfigFromEnv } from '../../embedding/config.ts';
 import { createEmbedder } from '../../embedding/factory.ts';
 import { evaluateWrite } from '../../gate/index.ts';
 import { startNodeServer } from '../../server/node-server.ts';
 
 export async function serveCommand(config: EngramConfig, say: (line: string) => void): Promise<void> {
-  const logger = jsonLogger();
+  const logger = createJsonLogger();
   const embedderConfig = embedderConfigFromEnv(process.env);
   let defaultThreshold: number | null = null;
   const embedder = await createEmbedder(embedderConfig, {

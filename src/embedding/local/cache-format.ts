@@ -28,7 +28,7 @@ export interface CacheHeader {
 /**
  * Layout: "ENGRAMWV", u32 header length, JSON header (space-padded to 4 bytes), then u32 hash slots, u32 word
  * offsets, f32 row scales, int8 rows, UTF-8 words. Loading is one read plus typed-array views over it: no
- * parsing, no per-word work, which keeps the load of all 341k words under a tenth of a second. Numbers are in
+ * parsing, no per-word work, which keeps the load of all 341k words near 0.1 s (docs/benchmarks/local-embedder.md). Numbers are in
  * the host's byte order; the cache is built and read on the same machine.
  */
 export function encodeCache(words: readonly string[], table: WordTable, source: CacheSource): Buffer {

