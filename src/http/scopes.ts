@@ -23,6 +23,11 @@ export const ROUTE_SCOPES: readonly RouteScope[] = [
   // Feedback is part of reading: the caller that recalled says what it used.
   { method: 'POST', path: '/v1/recalls/{recall_id}/feedback', scope: 'memories:read' },
   { method: 'POST', path: '/v1/keys/{id}/revoke', scope: 'admin' },
+  // Forgetting: an end user may replace, erase and export its own subject (the services check the subject).
+  { method: 'POST', path: '/v1/memories/{id}/replace', scope: 'memories:write' },
+  { method: 'DELETE', path: '/v1/subjects/{subject}', scope: 'memories:write' },
+  { method: 'GET', path: '/v1/subjects/{subject}/export', scope: 'memories:read' },
+  { method: 'GET', path: '/v1/audit', scope: 'memories:read' },
 ];
 
 /** `admin` holds every right within its tenant. */

@@ -88,6 +88,8 @@ export interface TenantStore extends ForgettingTenantStore {
     usedIds: readonly string[],
     subject?: string | undefined,
   ): Promise<FeedbackOutcome | null>;
+  /** Deletes a subject's recall events (part of erasing the subject); returns how many. */
+  eraseRecallEvents(subject: string): Promise<number>;
 }
 
 export interface FeedbackOutcome {

@@ -52,6 +52,7 @@ export function composeEngram(parts: EngramParts) {
     gate: parts.gate,
     embedder: parts.embedder,
     logger: parts.logger,
+    metrics,
   });
   const audit = createAuditService(parts.store);
   const feedback = createFeedbackService({ store: parts.store, metrics });

@@ -216,6 +216,12 @@ function tenantStore(session: SqlSession): TenantStore {
         returnedIds,
       ]);
     },
+    async eraseRecallEvents(subject) {
+      const { rows } = await session.query<{ n: number }>('select engram.erase_recall_events($1) as n', [
+        subject,
+      ]);
+      return Number(rows[0]?.n ?? 0);
+    },
     async recordFeedback(recallId, usedIds, subject): Promise<FeedbackOutcome | null> {
       const { rows } = await session.query<{
         returned: number;

@@ -87,6 +87,21 @@ end
 $$;
 comment on function engram.record_feedback(uuid, uuid[], text) is 'Records which returned memories the app used for one recall of the caller''s tenant (and subject, when given); no row when the recall is not visible.';
 
+create function engram.erase_recall_events(p_subject text)
+returns integer
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  with gone as (
+    delete from engram.recall_events r
+     where r.tenant_id = engram.current_tenant_id() and r.subject = p_subject
+    returning 1)
+  select pg_catalog.count(*)::integer from gone
+$$;
+comment on function engram.erase_recall_events(text) is 'Deletes the recall events of one subject of the caller''s tenant (part of erasing a subject); returns how many.';
+
 create function engram.purge_recall_events(p_before timestamptz)
 returns integer
 language sql
@@ -111,9 +126,10 @@ comment on function engram.embedding_backlog() is 'How many memories wait for an
 -- `alter default privileges in schema ... revoke ... from public` cannot remove the global default (PUBLIC may
 -- execute new functions): per-schema default privileges only add. So revoke explicitly, then grant.
 revoke execute on function
-  engram.record_recall(uuid, text, uuid[]), engram.record_feedback(uuid, uuid[], text),
+  engram.record_recall(uuid, text, uuid[]), engram.record_feedback(uuid, uuid[], text), engram.erase_recall_events(text),
   engram.purge_recall_events(timestamptz), engram.embedding_backlog()
 from public;
-grant execute on function engram.record_recall(uuid, text, uuid[]), engram.record_feedback(uuid, uuid[], text)
+grant execute on function
+  engram.record_recall(uuid, text, uuid[]), engram.record_feedback(uuid, uuid[], text), engram.erase_recall_events(text)
 to engram_app, authenticated;
 grant execute on function engram.purge_recall_events(timestamptz), engram.embedding_backlog() to engram_operator;

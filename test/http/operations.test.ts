@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtVerifier } from '../../src/auth/jwt.ts';
 import { METRIC_NAMES } from '../../src/metrics/prometheus-sink.ts';
+import { runSweep } from '../../src/services/sweep.ts';
 import { backends, type TestDatabase } from '../support/databases.ts';
 import { createHarness, type Harness } from '../support/harness.ts';
 import { signHs256, TEST_JWT_SECRET, userClaims } from '../support/jwt-tokens.ts';
@@ -147,9 +148,45 @@ describe.each(backends)('operations on $name', ({ open }) => {
     expect((await feedback(recalled.recall_id, tooMany)).status).toBe(400);
   });
 
+  it('erasing a subject deletes its recall events; erasures and sweeps are counted', async () => {
+    const stored = await h.call('POST', '/v1/memories', {
+      key: a.key,
+      body: { kind: 'fact', subject: 'zed', content: 'zed rides a tandem' },
+    });
+    expect(stored.status).toBe(201);
+    const res = await h.call('POST', '/v1/recall', { key: a.key, body: { subject: 'zed', query: 'tandem' } });
+    const { recall_id } = (await res.json()) as RecallBody;
+    expect((await feedback(recall_id, [])).status).toBe(200);
+    expect((await h.call('DELETE', '/v1/subjects/zed', { key: a.key })).status).toBe(200);
+    expect((await feedback(recall_id, [], a.key, false)).status).toBe(404);
+    const { rows } = await database.db.query<{ n: number }>(
+      "select count(*)::integer as n from engram.recall_events where subject = 'zed'",
+    );
+    expect(rows[0]?.n).toBe(0);
+    await runSweep(h.store, { metrics: h.engram.metrics });
+    const s = samples(await metrics());
+    expect(s.get(`${METRIC_NAMES.eraseRuns}{scope="subject"}`)).toBe(1);
+    expect(s.get(`${METRIC_NAMES.eraseRows}{scope="subject",kind="memories"}`)).toBe(1);
+    expect(s.get(`${METRIC_NAMES.eraseDuration}_count{scope="subject"}`)).toBe(1);
+    expect(s.get(METRIC_NAMES.sweepRuns)).toBe(1);
+  });
+
   it('the metrics text carries no content, subjects, tenant ids or keys', async () => {
     const text = await metrics();
-    for (const secret of ['green tea', 'honey', 'sam', 'kim', 'PRIVATE', 'MIIE', a.id, b.id, a.key, b.key]) {
+    for (const secret of [
+      'green tea',
+      'honey',
+      'sam',
+      'kim',
+      'zed',
+      'tandem',
+      'PRIVATE',
+      'MIIE',
+      a.id,
+      b.id,
+      a.key,
+      b.key,
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

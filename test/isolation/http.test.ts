@@ -59,7 +59,14 @@ describe.each(backends)('isolation over HTTP on $name', ({ open }) => {
     path
       .replace(/\{recall_id\}/g, w.victim.recallId)
       .replace(/\{subject\}/g, enc('victim-user-1'))
-      .replace(/\{id\}/g, path.includes('/keys/') ? w.victim.keyId : w.victim.memoryIds[0]!)
+      .replace(
+        /\{id\}/g,
+        path.includes('/keys/')
+          ? w.victim.keyId
+          : path.includes('/tenants/')
+            ? w.victim.id
+            : w.victim.memoryIds[0]!,
+      )
       .replace(/\{[^}]+\}/g, w.victim.memoryIds[1]!);
 
   const bodyFor = (route: Route, n: number): unknown => {
@@ -89,7 +96,8 @@ describe.each(backends)('isolation over HTTP on $name', ({ open }) => {
     let n = 0;
     for (const route of routes) {
       const path = victimPath(route.path);
-      const hasVictimId = path !== route.path;
+      // A subject is a name, not an id: the attacker's own subject of that name is its business (200).
+      const hasVictimId = path !== route.path && /\{(?!subject\})[^}]+\}/.test(route.path);
       for (const query of queries(route)) {
         for (const credential of w.credentials) {
           const { status } = await send(credential.label, route.method, `${path}${query}`, {
