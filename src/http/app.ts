@@ -69,9 +69,10 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     return requirePrincipal(deps.authenticate)(c, next);
   });
   // Auth block: each tenant route's scope (src/http/scopes.ts), checked once the principal is known.
+  const routeScope = requireRouteScope();
   app.use('/v1/*', async (c, next) => {
     if (c.req.path.startsWith('/v1/admin/')) return next();
-    return requireRouteScope()(c, next);
+    return routeScope(c, next);
   });
 
   registerAdminRoutes(app, deps.admin);
