@@ -99,7 +99,7 @@ async function bulkLoad(
     await db.query(
       `insert into engram.memories (tenant_id, subject, kind, content, trust, source_type, content_hash, embedding_status, embedding_model, created_at)
        select p.tenant_id, p.subject, 'fact',
-              (select string_agg($4::text[][1 + floor(random() * pg_catalog.cardinality($4::text[]))::int], ' ') from generate_series(1, 8) w where g > 0),
+              (select string_agg(($4::text[])[1 + floor(random() * pg_catalog.cardinality($4::text[]))::int], ' ') from generate_series(1, 8) w where g > 0),
               2, 'user', md5(p.subject || ':' || g), 'ready', $5, now() - (random() * interval '365 days')
          from unnest($1::uuid[], $2::text[], $3::int[]) p(tenant_id, subject, n), generate_series(1, p.n) g`,
       [

@@ -1,4 +1,4 @@
-// Opens a node-postgres pool for DATABASE_URL (Node only).
+// Opens a node-postgres pool for DATABASE_URL (Node), or for a Hyperdrive binding inside the Worker.
 import pg from 'pg';
 import type { SqlExecutor } from '../ports/sql.ts';
 import { type PgPoolLike, poolExecutor } from './pg-executor.ts';

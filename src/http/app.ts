@@ -9,8 +9,10 @@ import type { ForgetService } from '../services/forget.ts';
 import type { MemoryService } from '../services/memories.ts';
 import type { RecallService } from '../services/recall.ts';
 import { type Authenticate, requireOperator, requirePrincipal } from './auth.ts';
+import { registerDocsRoute } from './docs/route.ts';
 import type { AppEnv } from './env.ts';
 import { errorHandler, validationHook } from './errors.ts';
+import { registerInspectorRoutes } from './inspector/route.ts';
 import { limitBody, requestId, requireJson } from './middleware.ts';
 import { type AdminActions, registerAdminRoutes } from './routes/admin.ts';
 import { registerAuditRoutes } from './routes/audit.ts';
@@ -18,6 +20,7 @@ import { registerFeedbackRoutes } from './routes/feedback.ts';
 import { registerForgetRoutes } from './routes/forget.ts';
 import { type ReadinessCheck, registerHealthRoutes } from './routes/health.ts';
 import { type KeyActions, registerKeyRoutes } from './routes/keys.ts';
+import { registerMcpRoute } from './routes/mcp.ts';
 import { registerMemoryRoutes } from './routes/memories.ts';
 import { type MetricsText, registerMetricsRoute } from './routes/metrics.ts';
 import { registerRecallRoutes } from './routes/recall.ts';
@@ -82,5 +85,17 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerFeedbackRoutes(app, deps.feedback);
   registerForgetRoutes(app, deps.forget);
   registerAuditRoutes(app, deps.audit);
+
+  // Ecosystem: the Memory Inspector page (it signs in with a key and calls /v1 like any client), the API docs
+  // page rendered from /openapi.json, and the MCP endpoint (same bearer auth, same services).
+  registerInspectorRoutes(app);
+  registerDocsRoute(app);
+  registerMcpRoute(app, {
+    memories: deps.memories,
+    recall: deps.recall,
+    authenticate: deps.authenticate,
+    logger: deps.logger,
+    maxBodyBytes: deps.maxBodyBytes ?? 6 * 1024 * 1024,
+  });
   return app;
 }

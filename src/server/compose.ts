@@ -30,6 +30,9 @@ export interface EngramParts {
   jwt?: JwtVerifier | null;
   /** Where service events go: default a Prometheus registry served at GET /metrics; Workers pass a log sink. */
   metrics?: MetricsSink;
+  // Edge deployment: on Workers, work left running after the response (recall bookkeeping) must be handed to
+  // ctx.waitUntil, or the runtime cancels it; the Worker passes a collector here. Node leaves it unset.
+  defer?: (work: Promise<unknown>) => void;
 }
 
 export function composeEngram(parts: EngramParts) {
@@ -46,6 +49,7 @@ export function composeEngram(parts: EngramParts) {
     embedder: parts.embedder,
     logger: parts.logger,
     metrics,
+    ...(parts.defer ? { defer: parts.defer } : {}),
   });
   const forget = createForgetService({
     store: parts.store,

@@ -56,7 +56,7 @@ describe.each(backends)('store contract on $name', ({ open }) => {
         source: { type: 'user' },
         embedding: { model: null, status: 'pending' },
       });
-      expect(out.memory.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(out.memory.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
     });
 
     it('dedupes identical content for a subject, but not across subjects', async () => {
@@ -184,6 +184,26 @@ describe.each(backends)('store contract on $name', ({ open }) => {
         tx.listMemories({ subject: 'gina', tag: 'x', limit: 10 }),
       );
       expect(tagged.map((m) => m.content)).toEqual(['note number 4']);
+    });
+
+    it('pages through rows that share one timestamp without skipping any (cursor at full precision)', async () => {
+      // One transaction: every row gets the same created_at (now() is the transaction's start).
+      await store.withTenant(asA(), async (tx) => {
+        for (let i = 0; i < 5; i++)
+          await tx.writeMemory(await record({ subject: 'same-time', content: `same instant ${i}` }));
+      });
+      const seen: string[] = [];
+      let cursor: { createdAt: string; id: string } | undefined;
+      for (let page = 0; page < 5; page++) {
+        const items = await store.withTenant(asA(), (tx) =>
+          tx.listMemories({ subject: 'same-time', limit: 2, cursor }),
+        );
+        seen.push(...items.map((m) => m.content));
+        const last = items.at(-1);
+        if (!last || items.length < 2) break;
+        cursor = { createdAt: last.created_at, id: last.id };
+      }
+      expect(seen.sort()).toEqual([0, 1, 2, 3, 4].map((i) => `same instant ${i}`));
     });
 
     it('searches lexically with OR semantics and stemming, best match first', async () => {

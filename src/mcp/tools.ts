@@ -1,0 +1,162 @@
+// The MCP tools of Engram (remember, recall, forget, list_memories): inputs validated by the HTTP API's own zod
+// schemas, work done by the same services, answers shaped like the API's JSON.
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { AppError } from '../core/errors.ts';
+import type { Logger } from '../core/logger.ts';
+import type { Principal } from '../core/principal.ts';
+import { MemoryInputSchema, MemorySchema } from '../core/schemas.ts';
+import { rememberBody } from '../http/routes/memories.ts';
+import { RecallRequestSchema, RecallResponseSchema } from '../http/routes/recall.ts';
+import {
+  IdParamSchema,
+  ListQuerySchema,
+  ListResponseSchema,
+  RememberResponseSchema,
+  RevokeBodySchema,
+} from '../http/schemas.ts';
+import { decodeCursor, type MemoryService } from '../services/memories.ts';
+import type { RecallService } from '../services/recall.ts';
+
+/** One request's caller and the services the tools call for it. */
+export interface ToolContext {
+  principal: Principal;
+  memories: MemoryService;
+  recall: RecallService;
+  logger: Logger;
+}
+
+/** Input of the `forget` tool: the revoke route's id parameter and body, as one object. */
+export const ForgetInputSchema = z
+  .object({ id: IdParamSchema.shape.id, reason: RevokeBodySchema.shape.reason })
+  .strict();
+
+/**
+ * A tool answer: a short text for the model plus the API's JSON as structured content, parsed by the tool's output
+ * schema. Parsing drops fields the schema does not declare (the SDK's client checks the published JSON schema,
+ * which forbids additional properties).
+ */
+function answer<T extends z.ZodType>(text: string, schema: T, structured: unknown): CallToolResult {
+  return {
+    content: [{ type: 'text', text }],
+    structuredContent: schema.parse(structured) as Record<string, unknown>,
+  };
+}
+
+const ForgetOutputSchema = z.object({ memory: MemorySchema });
+
+/**
+ * Runs a tool body; an AppError becomes a tool error carrying its code, anything else a bare "internal error"
+ * (the SDK would otherwise put the raw message, which may quote the database, into the answer).
+ */
+async function guarded(
+  ctx: ToolContext,
+  tool: string,
+  work: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) {
+      const codes = error.code === 'rejected_by_gate' ? reasonCodes(error.details) : '';
+      return { content: [{ type: 'text', text: `${error.code}: ${error.message}${codes}` }], isError: true };
+    }
+    ctx.logger.error('mcp.tool_failed', {
+      tool,
+      error_type: error instanceof Error ? error.name : typeof error,
+    });
+    return { content: [{ type: 'text', text: 'internal: internal error' }], isError: true };
+  }
+}
+
+function reasonCodes(details: Record<string, unknown> | undefined): string {
+  const reasons = (details?.reasons as { code?: unknown }[] | undefined) ?? [];
+  const codes = reasons.map((r) => String(r.code)).filter(Boolean);
+  return codes.length > 0 ? ` (${codes.join(', ')})` : '';
+}
+
+/** Registers the four tools on `server` for one authenticated caller. */
+export function registerEngramTools(server: McpServer, ctx: ToolContext): void {
+  server.registerTool(
+    'remember',
+    {
+      title: 'Remember',
+      description:
+        'Store one memory about a subject (a user, an agent, a project): a preference, fact, decision, episode, ' +
+        'constraint or rule. The write gate refuses secrets and assigns trust; the same content twice is a duplicate.',
+      inputSchema: MemoryInputSchema,
+      outputSchema: RememberResponseSchema,
+    },
+    (input) =>
+      guarded(ctx, 'remember', async () => {
+        const result = rememberBody(await ctx.memories.remember(ctx.principal, input));
+        if (result.status === 422) throw result.error;
+        const { memory, gate } = result.body;
+        const text = `${gate.decision === 'duplicate' ? 'Already remembered' : 'Remembered'} as ${memory.id}.`;
+        return answer(text, RememberResponseSchema, { memory, gate });
+      }),
+  );
+
+  server.registerTool(
+    'recall',
+    {
+      title: 'Recall',
+      description:
+        'Recall what is known about a subject for a query. Returns a context block to put in the prompt (it cites ' +
+        'memory ids) and the ranked items; set explain to see why each item was chosen.',
+      inputSchema: RecallRequestSchema,
+      outputSchema: RecallResponseSchema,
+    },
+    (input) =>
+      guarded(ctx, 'recall', async () => {
+        const result = await ctx.recall.recall(ctx.principal, input);
+        const text = result.context === '' ? 'Nothing relevant is remembered.' : result.context;
+        return answer(text, RecallResponseSchema, result);
+      }),
+  );
+
+  server.registerTool(
+    'forget',
+    {
+      title: 'Forget',
+      description:
+        'Revoke one memory by id, with a reason. Recall never returns it again (it stays in the audit trail).',
+      inputSchema: ForgetInputSchema,
+      outputSchema: ForgetOutputSchema,
+    },
+    ({ id, reason }) =>
+      guarded(ctx, 'forget', async () => {
+        const memory = await ctx.memories.revoke(ctx.principal, id, reason);
+        return answer(`Revoked ${memory.id}.`, ForgetOutputSchema, { memory });
+      }),
+  );
+
+  server.registerTool(
+    'list_memories',
+    {
+      title: 'List memories',
+      description:
+        'List memories, newest first, filtered by subject, kind, tag or source URI; pass next_cursor back as cursor.',
+      inputSchema: ListQuerySchema,
+      outputSchema: ListResponseSchema,
+    },
+    (query) =>
+      guarded(ctx, 'list_memories', async () => {
+        const include = new Set(query.include?.split(',') ?? []);
+        const page = await ctx.memories.list(ctx.principal, {
+          subject: query.subject,
+          kind: query.kind,
+          tag: query.tag,
+          sourceUri: query.source_uri,
+          includeRevoked: include.has('revoked'),
+          includeExpired: include.has('expired'),
+          includeSuperseded: include.has('superseded'),
+          limit: query.limit,
+          cursor: query.cursor ? decodeCursor(query.cursor) : undefined,
+        });
+        const more = page.next_cursor ? ' (more after next_cursor)' : '';
+        return answer(`${page.items.length} memories${more}.`, ListResponseSchema, page);
+      }),
+  );
+}

@@ -1,0 +1,276 @@
+// The Worker end to end in workerd (wrangler's unstable_startWorker, offline): real HTTP in, the Neon serverless
+// driver out through a local WebSocket-to-TCP proxy to the real PostgreSQL, OpenAI embeddings from a local fake
+// server. Remember, recall (hybrid, vector and lexical lanes), revoke, tenant isolation, the embedding timeout,
+// deferred bookkeeping after the response, export and erasure of a subject, and the scheduled handler.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenantService } from '../../src/services/tenants.ts';
+import { createSqlStore } from '../../src/store/sql-store.ts';
+import { freshServerDatabase, serverUrl, type TestDatabase } from '../support/databases.ts';
+import { type EdgeWorker, otherSessions, startEdgeWorker } from '../support/edge-worker.ts';
+import { type FakeOpenAIServer, startFakeOpenAIServer } from '../support/fake-openai-server.ts';
+import { startWsProxy, type WsProxy } from '../support/ws-proxy.ts';
+
+interface RecallBody {
+  items: { id: string; why?: { lanes: string[] } }[];
+  degraded: { reason: string; lanes: string[] } | null;
+  model: string | null;
+  timing_ms: { embed: number; total: number };
+}
+
+const TIMEOUT_MS = 400;
+const DIMENSIONS = 64;
+const MODEL = `openai/text-embedding-3-small@${DIMENSIONS}`;
+
+describe.skipIf(!serverUrl)('the Worker in workerd (Neon driver, OpenAI embedder)', () => {
+  let database: TestDatabase;
+  let proxy: WsProxy;
+  let openai: FakeOpenAIServer;
+  let worker: EdgeWorker;
+  let acme: string;
+  let globex: string;
+  const ids: Record<string, string> = {};
+
+  const remember = async (key: string, body: Record<string, unknown>) => {
+    const res = await worker.call('POST', '/v1/memories', { key, body: { subject: 'sam', ...body } });
+    expect(res.status).toBe(201);
+    return (
+      (await res.json()) as { memory: { id: string; embedding: { model: string | null; status: string } } }
+    ).memory;
+  };
+  const recall = async (body: Record<string, unknown>, key = acme) => {
+    const res = await worker.call('POST', '/v1/recall', { key, body: { subject: 'sam', ...body } });
+    expect(res.status).toBe(200);
+    return (await res.json()) as RecallBody;
+  };
+
+  beforeAll(async () => {
+    database = await freshServerDatabase('edge');
+    const tenants = createTenantService(createSqlStore(database.db));
+    acme = (await tenants.createTenant('acme')).api_key;
+    globex = (await tenants.createTenant('globex')).api_key;
+    proxy = await startWsProxy();
+    openai = await startFakeOpenAIServer({ apiKey: 'sk-edge-test' });
+    worker = await startEdgeWorker({
+      vars: {
+        ENGRAM_EMBEDDER: 'openai',
+        OPENAI_BASE_URL: openai.url,
+        ENGRAM_EMBED_DIMENSIONS: String(DIMENSIONS),
+        ENGRAM_EMBED_TIMEOUT_MS: String(TIMEOUT_MS),
+        ENGRAM_NEON_WS_PROXY: proxy.address,
+        ENGRAM_JOB_BUDGET_MS: '2000',
+      },
+      secrets: {
+        DATABASE_URL: database.url!,
+        OPENAI_API_KEY: openai.apiKey,
+        ENGRAM_ADMIN_KEY: 'edge-operator-key-0123456789',
+      },
+    });
+  });
+  afterAll(async () => {
+    await worker?.dispose();
+    await proxy?.close();
+    await openai?.close();
+    await database?.drop();
+  });
+
+  it('is ready: the database answers through the proxy and every shipped migration is applied', async () => {
+    expect(await (await worker.call('GET', '/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await worker.call('GET', '/readyz');
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', migrations: 'current' },
+    });
+    expect(ready.status).toBe(200);
+    expect(proxy.connections).toBeGreaterThan(0);
+  });
+
+  it('remembers with a vector from the OpenAI provider, under the model it registered', async () => {
+    const memories: [string, Record<string, unknown>][] = [
+      ['alpha', { kind: 'fact', content: 'Project Alpha deadline is March 3', tags: ['work'] }],
+      ['soccer', { kind: 'episode', content: 'Daughter plays soccer on Saturdays', tags: ['family'] }],
+      [
+        'cilantro',
+        { kind: 'preference', content: "I don't eat cilantro", facet: 'cilantro', polarity: 'avoid' },
+      ],
+    ];
+    const before = openai.requests;
+    for (const [name, body] of memories) {
+      const memory = await remember(acme, body);
+      expect(memory.embedding).toEqual({ model: MODEL, status: 'ready' });
+      ids[name] = memory.id;
+    }
+    expect(openai.requests - before).toBe(memories.length);
+    expect(openai.received.at(-1)).toMatchObject({ dimensions: DIMENSIONS, authorized: true });
+    const { rows } = await database.db.query<{ model: string; status: string }>(
+      'select model, status from engram.embedding_models',
+    );
+    expect(rows).toEqual([{ model: MODEL, status: 'active' }]);
+  });
+
+  it('recalls by both lanes, names the model, and records the recall after answering', async () => {
+    const out = await recall({ query: 'When is the Alpha project deadline?', explain: true });
+    expect(out.items[0]?.id).toBe(ids.alpha);
+    expect(out.items[0]?.why?.lanes).toEqual(['vector', 'lexical']);
+    expect(out.degraded).toBeNull();
+    expect(out.model).toBe(MODEL);
+    // mark_recalled runs after the response, kept alive by ctx.waitUntil before the pool closes.
+    await expect
+      .poll(
+        async () =>
+          (
+            await database.db.query<{ recall_count: number }>(
+              'select recall_count from engram.memories where id = $1',
+              [ids.alpha],
+            )
+          ).rows[0]?.recall_count,
+        { timeout: 5_000 },
+      )
+      .toBe(1);
+
+    const vector = await recall({ query: 'daughter soccer', mode: 'vector', explain: true });
+    expect(vector.items[0]?.id).toBe(ids.soccer);
+    expect(vector.items[0]?.why?.lanes).toEqual(['vector']);
+    const lexical = await recall({ query: 'Saturdays', mode: 'lexical' });
+    expect(lexical.items.map((i) => i.id)).toEqual([ids.soccer]);
+    expect(lexical.model).toBeNull();
+  });
+
+  it('keeps tenants apart and answers bad keys with the error envelope', async () => {
+    const other = await recall({ query: 'Alpha project deadline soccer cilantro' }, globex);
+    expect(other.items).toEqual([]);
+    const denied = await worker.call('POST', '/v1/recall', {
+      key: 'egm_nottherightkeyatall000000',
+      body: { subject: 'sam', query: 'Alpha' },
+    });
+    expect(denied.status).toBe(401);
+    expect(((await denied.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+  });
+
+  it('revokes: recall never returns the memory again', async () => {
+    const res = await worker.call('POST', `/v1/memories/${ids.cilantro}/revoke`, {
+      key: acme,
+      body: { reason: 'user asked' },
+    });
+    expect(res.status).toBe(200);
+    const out = await recall({ query: 'does sam eat cilantro?' });
+    expect(out.items.map((i) => i.id)).not.toContain(ids.cilantro);
+    const again = await worker.call('GET', `/v1/memories/${ids.cilantro}`, { key: acme });
+    expect(((await again.json()) as { revoked_at: string | null }).revoked_at).not.toBeNull();
+  });
+
+  it('degrades to lexical within the budget when OpenAI is slower than ENGRAM_EMBED_TIMEOUT_MS', async () => {
+    openai.setFault({ delay: 5_000 });
+    try {
+      const started = performance.now();
+      const out = await recall({ query: 'Alpha deadline' });
+      const elapsed = performance.now() - started;
+      expect(out.degraded).toEqual({ reason: 'embedding_timeout', lanes: ['lexical'] });
+      expect(out.items.map((i) => i.id)).toContain(ids.alpha);
+      expect(out.timing_ms.embed).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
+      expect(out.timing_ms.embed).toBeLessThan(TIMEOUT_MS + 100);
+      // Budget, plus the search and the HTTP hop through workerd on a shared 2-core box: measured 640-840 ms in all
+      // for a 400 ms budget (the first degraded search of a Worker is the slow part, 200-360 ms, later ones ~70).
+      expect(elapsed).toBeLessThan(TIMEOUT_MS + 1_000);
+      // A write in the same state is kept, pending its vector.
+      const pending = await remember(acme, { kind: 'fact', content: 'The office moves to Lyon in June' });
+      expect(pending.embedding.status).toBe('pending');
+    } finally {
+      openai.setFault(null);
+    }
+  });
+
+  it('exports a subject past one page (streamed from the database after the handler returned), then erases it', async () => {
+    // The export reads 500 memories a page while the body streams: the pool must stay open until it is sent.
+    const total = 520;
+    for (const start of [0, 500]) {
+      const items = Array.from({ length: Math.min(500, total - start) }, (_, i) => ({
+        subject: 'kim',
+        kind: 'fact',
+        content: `Kim's note number ${start + i} about the garden`,
+      }));
+      const res = await worker.call('POST', '/v1/memories/batch', { key: acme, body: { items } });
+      expect(res.status).toBe(200);
+      const { results } = (await res.json()) as { results: { status: number }[] };
+      expect(results.every((r) => r.status === 201)).toBe(true);
+    }
+    const exported = await worker.call('GET', '/v1/subjects/kim/export', { key: acme });
+    expect(exported.status).toBe(200);
+    const lines = (await exported.text()).trim().split('\n');
+    expect(lines).toHaveLength(total);
+    expect(new Set(lines.map((line) => (JSON.parse(line) as { id: string }).id)).size).toBe(total);
+
+    const erased = await worker.call('DELETE', '/v1/subjects/kim', { key: acme });
+    expect(erased.status).toBe(200);
+    expect(await erased.json()).toMatchObject({ erased: { memories: total, embeddings: total } });
+    const after = await worker.call('POST', '/v1/recall', {
+      key: acme,
+      body: { subject: 'kim', query: 'garden note', mode: 'lexical' },
+    });
+    expect(((await after.json()) as RecallBody).items).toEqual([]);
+    const { rows } = await database.db.query<{ n: number }>(
+      "select count(*)::int as n from engram.memories where subject = 'kim'",
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('sweeps expired memories on its cron trigger and keeps revoked ones within their retention', async () => {
+    const temporary = await remember(acme, {
+      kind: 'episode',
+      content: 'Parked on level 3 today',
+      ttl_seconds: 3600,
+    });
+    // Expire it now rather than wait: the sweep deletes what is past expires_at.
+    await database.db.query(
+      "update engram.memories set expires_at = now() - interval '1 second' where id = $1",
+      [temporary.id],
+    );
+    const res = await worker.scheduled('*/15 * * * *');
+    expect(res.status).toBe(200);
+    const event = await worker.waitForEvent((e) => e.event === 'job' && e.job === 'sweep');
+    expect(event).toMatchObject({ status: 'ok', expired: 1, embeddings: 1, revoked_purged: 0, done: 1 });
+    const { rows } = await database.db.query<{ id: string }>(
+      'select id from engram.memories where id = any($1)',
+      [[temporary.id, ids.cilantro]],
+    );
+    expect(rows.map((r) => r.id)).toEqual([ids.cilantro]);
+  });
+
+  it('dispatches the other cron triggers, and reports the jobs this build lacks as unavailable', async () => {
+    for (const [cron, job] of [
+      ['*/5 * * * *', 'backfill'],
+      ['0 * * * *', 'reembed'],
+    ] as const) {
+      const res = await worker.scheduled(cron);
+      expect(res.status).toBe(200);
+      const event = await worker.waitForEvent((e) => e.event === 'job' && e.cron === cron);
+      // runBackfill and runReembed are not in main yet: the trigger reaches the dispatcher, which says so.
+      expect(event).toMatchObject({ job, status: 'unavailable', duration_ms: expect.any(Number) });
+    }
+    await worker.scheduled('1 2 3 4 5');
+    const unknown = await worker.waitForEvent((e) => e.event === 'job' && e.cron === '1 2 3 4 5');
+    expect(unknown).toMatchObject({ job: 'none', status: 'unknown_cron' });
+  });
+
+  it('closes its database connections once the invocations and their waitUntil work are done', async () => {
+    // The pool of each invocation ends in ctx.waitUntil after deferred work (recall bookkeeping): nothing lingers.
+    await expect.poll(() => otherSessions(database.db), { timeout: 5_000 }).toBe(0);
+  });
+
+  it('never logs memory content, queries or keys', () => {
+    const logged = JSON.stringify(worker.events);
+    expect(worker.events.length).toBeGreaterThan(0);
+    for (const secret of [
+      'Alpha',
+      'soccer',
+      'cilantro',
+      'Lyon',
+      'garden',
+      'Parked',
+      acme,
+      openai.apiKey,
+      database.url!,
+    ]) {
+      expect(logged).not.toContain(secret);
+    }
+  });
+});
