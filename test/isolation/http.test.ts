@@ -328,6 +328,43 @@ describe.each(backends)('isolation over HTTP on $name', ({ open }) => {
     ).toBe(403);
   });
 
+  it('MCP tools with the victim ids and subjects: nothing found, nothing changed', async () => {
+    const headers = { accept: 'application/json, text/event-stream' };
+    const calls: [string, Record<string, unknown>][] = [
+      ['list_memories', { subject: 'victim-user-1' }],
+      ['list_memories', { subject: '%' }],
+      ['recall', { subject: 'victim-user-1', query: 'passport drawer tea honey' }],
+      ['forget', { id: w.victim.memoryIds[0], reason: 'mine now' }],
+      ['remember', { subject: 'victim-user-1', kind: 'fact', content: 'attacker over mcp' }],
+    ];
+    const tokens = [
+      w.attacker.key,
+      w.credentials.find((c) => c.label === 'attacker user named like a victim subject')!.token!,
+    ];
+    for (const token of tokens) {
+      for (const [i, [name, args]] of calls.entries()) {
+        const body = { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name, arguments: args } };
+        const { status, text } = await send(`mcp ${name}`, 'POST', '/mcp', { token, body, headers });
+        expect(status, `${name}: ${text.slice(0, 120)}`).toBe(200);
+        if (name === 'forget') expect(text).toContain('not_found');
+      }
+    }
+    for (const credential of w.credentials.filter((c) => c.expect !== 'ok')) {
+      const body = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'list_memories', arguments: { subject: 'victim-user-1' } },
+      };
+      const { status } = await send(`mcp ${credential.label}`, 'POST', '/mcp', {
+        token: credential.token,
+        body,
+        headers,
+      });
+      expect(status, credential.label).toBe(credential.expect);
+    }
+  });
+
   it('the checks themselves catch a leak, a 5xx and a changed row (the suite is not vacuous)', async () => {
     await expect(w.check('self-test', new Response(`{"x":"${w.victim.memoryIds[3]}"}`))).rejects.toThrow(
       /leaked/,
