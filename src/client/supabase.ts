@@ -2,8 +2,7 @@
 // No Node-only imports: runs in browsers, Workers and Node. Row-level security does the scoping: a signed-in
 // user reaches only its own subject in the tenant of its `app_metadata.tenant_id`.
 import type { Memory, MemoryKind, RecallMode } from '../core/schemas.ts';
-import { contentHash } from '../gate/content-hash.ts';
-import { normalizeContent } from '../gate/normalize.ts';
+import { contentHash, normalizeContent } from './content-key.ts';
 
 /** PostgREST's error shape, as supabase-js returns it. Branch on `code` (a SQLSTATE or PGRSTxxx). */
 export interface RpcError {
