@@ -37,6 +37,17 @@ export const ConfigSchema = z.object({
   ENGRAM_REVOKED_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   ENGRAM_EMBEDDER: z.enum(['local', 'openai', 'workers-ai', 'fake', 'none']).default('local'),
   ENGRAM_EMBED_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(1500),
+  // Supabase JWTs (src/auth): enabled when a secret (HS256) or a JWKS URL (RS256/ES256) is set.
+  SUPABASE_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SUPABASE_JWKS_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SUPABASE_JWT_ISSUER: optionalText,
+  /** Comma-separated accepted audiences. */
+  SUPABASE_JWT_AUDIENCE: z.string().default('authenticated'),
+  ENGRAM_JWT_TENANT_CLAIM: z
+    .string()
+    .regex(/^[A-Za-z0-9_$-]+(\.[A-Za-z0-9_$-]+)*$/, 'a dotted claim path such as app_metadata.tenant_id')
+    .default('app_metadata.tenant_id'),
+  ENGRAM_JWT_CLOCK_SKEW_S: z.coerce.number().int().min(0).max(600).default(60),
 });
 
 export type EngramConfig = z.infer<typeof ConfigSchema>;

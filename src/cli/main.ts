@@ -26,7 +26,10 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
     run: (config, _argv, say) => migrateCommand(config, say),
     help: 'apply supabase/migrations to DATABASE_URL or the data dir',
   },
-  keys: { run: keysCommand, help: 'keys create --tenant NAME [--scopes ...]: issue an API key' },
+  keys: {
+    run: keysCommand,
+    help: 'keys create --tenant NAME [--scopes ...]: issue an API key; keys revoke KEY_ID',
+  },
   sweep: {
     run: sweepCommand,
     help: 'delete expired memories, purge revoked ones past the retention (--batch-size --max-seconds)',

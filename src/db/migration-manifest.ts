@@ -10,5 +10,6 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261129000600_recall_rpc.sql',
   '20261129000700_forgetting.sql',
   '20261129000800_embedding_jobs.sql',
+  '20261129001100_recall_events.sql',
   '20261129001300_iso_microseconds.sql',
 ];

@@ -4,6 +4,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError, toEnvelope } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import type { AuditService } from '../services/audit.ts';
+import type { FeedbackService } from '../services/feedback.ts';
 import type { ForgetService } from '../services/forget.ts';
 import type { MemoryService } from '../services/memories.ts';
 import type { RecallService } from '../services/recall.ts';
@@ -15,11 +16,15 @@ import { registerInspectorRoutes } from './inspector/route.ts';
 import { limitBody, requestId, requireJson } from './middleware.ts';
 import { type AdminActions, registerAdminRoutes } from './routes/admin.ts';
 import { registerAuditRoutes } from './routes/audit.ts';
+import { registerFeedbackRoutes } from './routes/feedback.ts';
 import { registerForgetRoutes } from './routes/forget.ts';
 import { type ReadinessCheck, registerHealthRoutes } from './routes/health.ts';
+import { type KeyActions, registerKeyRoutes } from './routes/keys.ts';
 import { registerMcpRoute } from './routes/mcp.ts';
 import { registerMemoryRoutes } from './routes/memories.ts';
+import { type MetricsText, registerMetricsRoute } from './routes/metrics.ts';
 import { registerRecallRoutes } from './routes/recall.ts';
+import { requireRouteScope } from './scopes.ts';
 
 export interface AppDeps {
   memories: MemoryService;
@@ -27,6 +32,11 @@ export interface AppDeps {
   forget: ForgetService;
   audit: AuditService;
   admin: AdminActions;
+  /** API key revocation (operator and tenant admin). */
+  keys: KeyActions;
+  /** Operations block: recall feedback, and the Prometheus text of GET /metrics (absent on Workers). */
+  feedback: FeedbackService;
+  metricsText?: MetricsText | undefined;
   authenticate: Authenticate;
   readiness: ReadinessCheck;
   logger: Logger;
@@ -44,6 +54,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   app.use('*', requestId);
   registerHealthRoutes(app, deps.readiness);
+  if (deps.metricsText) registerMetricsRoute(app, deps.metricsText);
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {
@@ -60,10 +71,18 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     if (c.req.path.startsWith('/v1/admin/')) return next();
     return requirePrincipal(deps.authenticate)(c, next);
   });
+  // Auth block: each tenant route's scope (src/http/scopes.ts), checked once the principal is known.
+  const routeScope = requireRouteScope();
+  app.use('/v1/*', async (c, next) => {
+    if (c.req.path.startsWith('/v1/admin/')) return next();
+    return routeScope(c, next);
+  });
 
   registerAdminRoutes(app, deps.admin);
   registerMemoryRoutes(app, deps.memories);
   registerRecallRoutes(app, deps.recall);
+  registerKeyRoutes(app, deps.keys);
+  registerFeedbackRoutes(app, deps.feedback);
   registerForgetRoutes(app, deps.forget);
   registerAuditRoutes(app, deps.audit);
 

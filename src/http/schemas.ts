@@ -74,4 +74,6 @@ export const CreateTenantBodySchema = z
 export const CreateTenantResponseSchema = z.object({
   tenant: z.object({ id: z.uuid(), name: z.string() }),
   api_key: z.string(),
+  /** The key's public id, for revocation. */
+  api_key_id: z.string().optional(),
 });

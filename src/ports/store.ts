@@ -80,6 +80,25 @@ export interface TenantStore extends ForgettingTenantStore {
   recallCandidates(params: RecallQuery): Promise<RecallRow[]>;
   subjectRules(subject: string): Promise<Memory[]>;
   markRecalled(ids: readonly string[]): Promise<void>;
+  // Recall events and feedback (ids only)
+  recordRecall(recallId: string, subject: string, returnedIds: readonly string[]): Promise<void>;
+  /** Null when the recall is not visible (another tenant's, or another subject's when `subject` is given). */
+  recordFeedback(
+    recallId: string,
+    usedIds: readonly string[],
+    subject?: string | undefined,
+  ): Promise<FeedbackOutcome | null>;
+  /** Deletes a subject's recall events (part of erasing the subject); returns how many. */
+  eraseRecallEvents(subject: string): Promise<number>;
+}
+
+export interface FeedbackOutcome {
+  returned: number;
+  usedBefore: number;
+  usedAfter: number;
+  /** Reported ids the recall never returned (not stored). */
+  ignored: number;
+  firstFeedback: boolean;
 }
 
 /** Parameters of engram.recall_candidates: one subject, both lanes, the filters. */
@@ -212,7 +231,11 @@ export interface OperatorStore extends ForgettingOperatorStore, EmbeddingJobOper
     name?: string;
   }): Promise<void>;
   findApiKey(keyId: string): Promise<ApiKeyRecord | null>;
+  /** Marks a key revoked (idempotent); false when no key has that id. */
+  revokeApiKey(keyId: string): Promise<boolean>;
   activeModel(): Promise<ActiveModel | null>;
+  /** Memories waiting for an embedding, across tenants (a cheap count for metrics). */
+  embeddingBacklog(): Promise<number>;
 }
 
 export interface MemoryStore {

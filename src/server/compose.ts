@@ -1,13 +1,18 @@
 // Builds the services and the HTTP app from the ports: the one composition root shared by the Node server,
 // the Worker and the tests.
+import { createAuthenticate } from '../auth/authenticate.ts';
+import type { JwtVerifier } from '../auth/jwt.ts';
 import type { Logger } from '../core/logger.ts';
 import { createApp } from '../http/app.ts';
 import type { ReadinessCheck } from '../http/routes/health.ts';
+import { createPrometheusSink, isPrometheusSink } from '../metrics/prometheus-sink.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
+import type { MetricsSink } from '../ports/metrics.ts';
 import type { MemoryStore } from '../ports/store.ts';
-import { verifyApiKey } from '../services/api-keys.ts';
+import { revokeApiKey } from '../services/api-keys.ts';
 import { createAuditService } from '../services/audit.ts';
+import { createFeedbackService } from '../services/feedback.ts';
 import { createForgetService } from '../services/forget.ts';
 import { createMemoryService } from '../services/memories.ts';
 import { createRecallService } from '../services/recall.ts';
@@ -21,22 +26,29 @@ export interface EngramParts {
   adminKey: string | undefined;
   readiness: ReadinessCheck;
   maxBodyBytes?: number;
+  /** Supabase JWT verifier (src/auth/jwt.ts); without it only Engram API keys authenticate. */
+  jwt?: JwtVerifier | null;
+  /** Where service events go: default a Prometheus registry served at GET /metrics; Workers pass a log sink. */
+  metrics?: MetricsSink;
   // Edge deployment: on Workers, work left running after the response (recall bookkeeping) must be handed to
   // ctx.waitUntil, or the runtime cancels it; the Worker passes a collector here. Node leaves it unset.
   defer?: (work: Promise<unknown>) => void;
 }
 
 export function composeEngram(parts: EngramParts) {
+  const metrics = parts.metrics ?? createPrometheusSink();
   const memories = createMemoryService({
     store: parts.store,
     gate: parts.gate,
     embedder: parts.embedder,
     logger: parts.logger,
+    metrics,
   });
   const recall = createRecallService({
     store: parts.store,
     embedder: parts.embedder,
     logger: parts.logger,
+    metrics,
     ...(parts.defer ? { defer: parts.defer } : {}),
   });
   const forget = createForgetService({
@@ -44,8 +56,12 @@ export function composeEngram(parts: EngramParts) {
     gate: parts.gate,
     embedder: parts.embedder,
     logger: parts.logger,
+    metrics,
   });
   const audit = createAuditService(parts.store);
+  const feedback = createFeedbackService({ store: parts.store, metrics });
+  // Read at scrape time: one count over the partial pending index, as the operator (it spans tenants).
+  const embeddingBacklog = () => parts.store.withOperator((op) => op.embeddingBacklog()).catch(() => null);
   const tenants = createTenantService(parts.store);
   const app = createApp({
     memories,
@@ -53,13 +69,19 @@ export function composeEngram(parts: EngramParts) {
     forget,
     audit,
     admin: tenants,
-    authenticate: (token) => verifyApiKey(parts.store, token),
+    keys: { revoke: (keyId, options) => revokeApiKey(parts.store, keyId, options) },
+    authenticate: createAuthenticate({ store: parts.store, jwt: parts.jwt }),
     readiness: parts.readiness,
     logger: parts.logger,
     adminKey: parts.adminKey,
     ...(parts.maxBodyBytes ? { maxBodyBytes: parts.maxBodyBytes } : {}),
+    feedback,
+    metricsText: isPrometheusSink(metrics)
+      ? async () => metrics.render({ embeddingBacklog: await embeddingBacklog() })
+      : undefined,
   });
-  return { app, memories, recall, forget, audit, tenants };
+  // `metrics` is returned for the jobs (sweep, erase) to report their runs to the same sink.
+  return { app, memories, recall, forget, audit, tenants, feedback, metrics };
 }
 
 export type Engram = ReturnType<typeof composeEngram>;

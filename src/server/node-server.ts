@@ -1,6 +1,7 @@
 // The Node server (`engram serve`, `npm start`): opens the database, migrates the embedded one, registers the
 // embedding model, bootstraps the default tenant and serves the Hono app.
 import { serve } from '@hono/node-server';
+import { jwtVerifierOf } from '../auth/authenticate.ts';
 import type { EngramConfig } from '../config.ts';
 import type { Logger } from '../core/logger.ts';
 import { migrate } from '../db/migrate.ts';
@@ -67,6 +68,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     adminKey: bootstrap.adminKey,
     readiness: databaseReadiness(db, migrations),
     maxBodyBytes: config.ENGRAM_MAX_BODY_BYTES,
+    jwt: jwtVerifierOf(config),
   });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -48,3 +48,21 @@ export async function verifyApiKey(store: MemoryStore, key: string): Promise<Pri
   }
   return { kind: 'api_key', tenantId: record.tenantId, scopes: record.scopes, actor: `api_key:${keyId}` };
 }
+
+/**
+ * Revokes a key by its public id; it fails at once (every request re-reads the key). With `tenantId`, only a key
+ * of that tenant is revoked: another tenant's key id answers false, exactly like an unknown one.
+ */
+export async function revokeApiKey(
+  store: MemoryStore,
+  keyId: string,
+  options: { tenantId?: string } = {},
+): Promise<boolean> {
+  return store.withOperator(async (op) => {
+    if (options.tenantId !== undefined) {
+      const record = await op.findApiKey(keyId);
+      if (!record || record.tenantId !== options.tenantId) return false;
+    }
+    return op.revokeApiKey(keyId);
+  });
+}

@@ -5,8 +5,10 @@ import type { ReplaceInput, ReplaceResponse, SubjectErasure, TenantErasure } fro
 import type { Logger } from '../core/logger.ts';
 import type { Principal } from '../core/principal.ts';
 import type { Memory } from '../core/schemas.ts';
+import { eraseEvent } from '../metrics/job-events.ts';
 import { type Embedder, embeddingTextOf } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
+import type { MetricsSink } from '../ports/metrics.ts';
 import type { ExportCursor, MemoryStore, StoredVector } from '../ports/store.ts';
 import { assertScope, assertSubjectAllowed, callerContextOf } from './memories.ts';
 import { replacementInput, replacementRecord } from './replacement.ts';
@@ -20,6 +22,8 @@ export interface ForgetServiceDeps {
   now?: () => Date;
   /** Rows per export page (default 500): each page is one short transaction, never one long one. */
   exportPageSize?: number;
+  /** Erasure counts and durations (operations metrics). */
+  metrics?: MetricsSink;
 }
 
 export function createForgetService(deps: ForgetServiceDeps) {
@@ -106,7 +110,14 @@ export function createForgetService(deps: ForgetServiceDeps) {
     async eraseSubject(principal: Principal, subject: string): Promise<SubjectErasure> {
       assertScope(principal, 'memories:write');
       assertSubjectAllowed(principal, subject);
-      const { erased, receipt_id } = await deps.store.withTenant(principal, (tx) => tx.eraseSubject(subject));
+      const started = performance.now();
+      const { erased, receipt_id } = await deps.store.withTenant(principal, async (tx) => {
+        const result = await tx.eraseSubject(subject);
+        // Operations block: the subject's recall events (ids and its name) go in the same transaction.
+        await tx.eraseRecallEvents(subject);
+        return result;
+      });
+      deps.metrics?.record(eraseEvent('subject', erased, performance.now() - started));
       deps.logger.info('forget.subject_erased', { ...erased, receipt_id });
       return { erased, receipt_id };
     },
@@ -135,8 +146,10 @@ export function createForgetService(deps: ForgetServiceDeps) {
 
     /** Erases a whole tenant (operator). */
     async eraseTenant(tenantId: string): Promise<TenantErasure> {
+      const started = performance.now();
       const result = await deps.store.withOperator((op) => op.eraseTenant(tenantId));
       if (!result) throw new AppError('not_found', 'tenant not found');
+      deps.metrics?.record(eraseEvent('tenant', result.erased, performance.now() - started));
       deps.logger.info('forget.tenant_erased', { ...result.erased, receipt_id: result.receipt_id });
       return result;
     },

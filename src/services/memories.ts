@@ -6,6 +6,7 @@ import type { Principal } from '../core/principal.ts';
 import type { Memory, MemoryInput } from '../core/schemas.ts';
 import { type Embedder, embeddingTextOf } from '../ports/embedder.ts';
 import type { CallerContext, GateReason, GateResult, WriteGate } from '../ports/gate.ts';
+import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
 import type { ListFilter, MemoryChain, MemoryRecord, MemoryStore, StoredVector } from '../ports/store.ts';
 
 export interface MemoryServiceDeps {
@@ -15,6 +16,8 @@ export interface MemoryServiceDeps {
   embedder: Embedder | null;
   logger: Logger;
   now?: () => Date;
+  /** Gate rejections by reason (counts only). */
+  metrics?: MetricsSink;
 }
 
 export type RememberResult =
@@ -66,7 +69,15 @@ export function createMemoryService(deps: MemoryServiceDeps) {
 
   async function gateMany(principal: Principal, inputs: MemoryInput[]) {
     const caller = callerContextOf(principal);
-    return Promise.all(inputs.map((input) => deps.gate(input, caller, { now: now() })));
+    const results = await Promise.all(inputs.map((input) => deps.gate(input, caller, { now: now() })));
+    for (const result of results) {
+      if (result.decision === 'rejected')
+        (deps.metrics ?? noopMetrics).record({
+          type: 'gate_rejection',
+          reasons: result.reasons.map((r) => r.code),
+        });
+    }
+    return results;
   }
 
   function recordOf(

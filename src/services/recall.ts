@@ -5,6 +5,7 @@ import type { Logger } from '../core/logger.ts';
 import type { Principal } from '../core/principal.ts';
 import type { Memory, RecallMode } from '../core/schemas.ts';
 import type { Embedder } from '../ports/embedder.ts';
+import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
 import type { ActiveModel, MemoryStore, RecallRow } from '../ports/store.ts';
 import {
   type Candidate,
@@ -58,6 +59,8 @@ export interface RecallServiceDeps {
   modelCacheMs?: number;
   /** Each lane fetches this many candidates per requested item, so fusion has overlap to work with. */
   candidatesPerItem?: number;
+  /** Latency, degradations and filter drops of each recall (counts and reasons only). */
+  metrics?: MetricsSink;
 }
 
 const DEFAULT_LIMIT = 8;
@@ -90,6 +93,7 @@ export function createRecallService(deps: RecallServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const modelCacheMs = deps.modelCacheMs ?? 30_000;
   const perItem = deps.candidatesPerItem ?? 3;
+  const metrics = deps.metrics ?? noopMetrics;
   const defer =
     deps.defer ??
     ((work: Promise<unknown>) => {
@@ -188,17 +192,32 @@ export function createRecallService(deps: RecallServiceDeps) {
         explain: request.explain ?? false,
       });
 
-      const returned = [...ranked.items.map((i) => i.id), ...ranked.rules.map((r) => r.id)];
-      if (returned.length > 0) {
-        defer(deps.store.withTenant(principal, (tx) => tx.markRecalled(returned)));
-      }
+      const returned = [...new Set([...ranked.items.map((i) => i.id), ...ranked.rules.map((r) => r.id)])];
+      const recallId = crypto.randomUUID();
+      // After the answer: recall counts, and the recall event (returned ids) that feedback refers to.
+      defer(
+        deps.store.withTenant(principal, async (tx) => {
+          if (returned.length > 0) await tx.markRecalled(returned);
+          await tx.recordRecall(recallId, request.subject, returned);
+        }),
+      );
+      metrics.record({
+        type: 'recall',
+        durationMs: performance.now() - started,
+        mode,
+        degradedReason: embedded.failure,
+        dropped: Object.fromEntries(
+          Object.entries(ranked.dropped).map(([reason, ids]) => [reason, ids.length]),
+        ),
+        returned: returned.length,
+      });
       const degraded = embedded.failure ? { reason: embedded.failure, lanes: ['lexical'] } : null;
       return {
         items: ranked.items,
         rules: ranked.rules,
         context: ranked.context,
         degraded,
-        recall_id: crypto.randomUUID(),
+        recall_id: recallId,
         model: embedded.vector ? (embedded.model?.model ?? null) : null,
         timing_ms: {
           embed: round(embedMs),

@@ -1,5 +1,7 @@
 // The TTL sweep job: hard-deletes expired memories and purges revoked ones past their retention, batch after
 // batch, bounded in batches and in time. The Worker cron and `engram sweep` call runSweep.
+import { sweepEvent } from '../metrics/job-events.ts';
+import type { MetricsSink } from '../ports/metrics.ts';
 import type { MemoryStore } from '../ports/store.ts';
 
 export interface SweepOptions {
@@ -13,6 +15,8 @@ export interface SweepOptions {
   maxMillis?: number;
   /** Clock for the time bound (tests). */
   clock?: () => number;
+  /** Receives the run's counts and duration (operations metrics). */
+  metrics?: MetricsSink;
 }
 
 export interface SweepReport {
@@ -65,5 +69,6 @@ export async function runSweep(store: MemoryStore, options: SweepOptions = {}): 
     }
   }
   report.elapsedMs = clock() - started;
+  options.metrics?.record(sweepEvent(report));
   return report;
 }

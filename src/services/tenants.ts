@@ -1,14 +1,18 @@
 // Tenant administration: create a tenant with its first API key; find or create the embedded default tenant.
 import type { MemoryStore } from '../ports/store.ts';
-import { issueApiKey } from './api-keys.ts';
+import { issueApiKey, keyFingerprint } from './api-keys.ts';
 
 export function createTenantService(store: MemoryStore) {
   return {
     /** Creates a tenant and its first key (memories:read and write). A taken name is a 409 conflict. */
-    async createTenant(name: string): Promise<{ tenant: { id: string; name: string }; api_key: string }> {
+    async createTenant(
+      name: string,
+    ): Promise<{ tenant: { id: string; name: string }; api_key: string; api_key_id: string }> {
       const id = await store.withOperator((op) => op.createTenant(name));
       const apiKey = await issueApiKey(store, id);
-      return { tenant: { id, name }, api_key: apiKey };
+      // The public id is what revocation takes (POST /v1/admin/keys/{id}/revoke, `engram keys revoke`).
+      const { keyId } = await keyFingerprint(apiKey);
+      return { tenant: { id, name }, api_key: apiKey, api_key_id: keyId };
     },
 
     async findOrCreateTenant(name: string): Promise<{ id: string; created: boolean }> {

@@ -5,6 +5,7 @@ import type { SqlExecutor, SqlSession } from '../ports/sql.ts';
 import type {
   ActiveModel,
   ApiKeyRecord,
+  FeedbackOutcome,
   LexicalHit,
   ListFilter,
   MemoryChain,
@@ -207,6 +208,41 @@ function tenantStore(session: SqlSession): TenantStore {
     async markRecalled(ids) {
       await session.query('select engram.mark_recalled($1::uuid[])', [ids]);
     },
+    async recordRecall(recallId, subject, returnedIds) {
+      await session.query('select engram.record_recall($1::uuid, $2, $3::uuid[])', [
+        recallId,
+        subject,
+        returnedIds,
+      ]);
+    },
+    async eraseRecallEvents(subject) {
+      const { rows } = await session.query<{ n: number }>('select engram.erase_recall_events($1) as n', [
+        subject,
+      ]);
+      return Number(rows[0]?.n ?? 0);
+    },
+    async recordFeedback(recallId, usedIds, subject): Promise<FeedbackOutcome | null> {
+      const { rows } = await session.query<{
+        returned: number;
+        used_before: number;
+        used_after: number;
+        ignored: number;
+        first_feedback: boolean;
+      }>(
+        'select returned, used_before, used_after, ignored, first_feedback from engram.record_feedback($1::uuid, $2::uuid[], $3)',
+        [recallId, usedIds, subject ?? null],
+      );
+      const row = rows[0];
+      return row
+        ? {
+            returned: Number(row.returned),
+            usedBefore: Number(row.used_before),
+            usedAfter: Number(row.used_after),
+            ignored: Number(row.ignored),
+            firstFeedback: row.first_feedback,
+          }
+        : null;
+    },
   };
 }
 
@@ -246,6 +282,16 @@ function operatorStore(session: SqlSession): OperatorStore {
       return row
         ? { tenantId: row.tenant_id, secretHash: row.secret_hash, scopes: row.scopes, revoked: row.revoked }
         : null;
+    },
+    async revokeApiKey(keyId) {
+      const { rows } = await session.query<{ ok: boolean }>('select engram.revoke_api_key($1) as ok', [
+        keyId,
+      ]);
+      return rows[0]?.ok ?? false;
+    },
+    async embeddingBacklog() {
+      const { rows } = await session.query<{ n: string | number }>('select engram.embedding_backlog() as n');
+      return Number(rows[0]?.n ?? 0);
     },
     async activeModel(): Promise<ActiveModel | null> {
       const { rows } = await session.query<{

@@ -1,10 +1,16 @@
 // Test databases: an in-memory PGlite, or a fresh database on the real server named by DATABASE_URL (created
 // per test file and dropped after, because earlier runs may have left databases behind).
+import { createHash } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import pg from 'pg';
 import { migrate } from '../../src/db/migrate.ts';
-import { readMigrations } from '../../src/db/migration-files.ts';
+import { MIGRATIONS_DIR, readMigrations } from '../../src/db/migration-files.ts';
 import { openNodePostgres } from '../../src/db/node-pg.ts';
-import { openPglite } from '../../src/db/pglite-executor.ts';
+import { pgliteExecutor } from '../../src/db/pglite-executor.ts';
 import type { SqlExecutor } from '../../src/ports/sql.ts';
 
 export interface TestDatabase {
@@ -16,9 +22,35 @@ export interface TestDatabase {
 
 export const serverUrl = process.env.DATABASE_URL;
 
+/**
+ * A migrated in-memory PGlite. The first test file to need one migrates a fresh instance and keeps a dump of its
+ * data dir in the temp dir, keyed by the migrations and the lock file; later files load that dump, which skips
+ * initdb and the migrations (measured here: about 1.5 s instead of 5-9 s a file).
+ */
 export async function migratedPglite(): Promise<TestDatabase> {
-  const db = await openPglite();
-  await migrate(db, await readMigrations());
+  const migrations = await readMigrations();
+  const lock = await readFile(join(MIGRATIONS_DIR, '..', '..', 'package-lock.json'), 'utf8').catch(() => '');
+  const key = createHash('sha256').update(JSON.stringify(migrations)).update(lock).digest('hex').slice(0, 16);
+  const file = join(tmpdir(), `engram-test-pglite-${key}.tar`);
+  const cached = await readFile(file).catch(() => null);
+  if (cached) {
+    try {
+      const db = pgliteExecutor(
+        await PGlite.create({ extensions: { vector }, loadDataDir: new Blob([cached]) }),
+      );
+      return { db, drop: () => db.close() };
+    } catch {
+      // An unreadable dump: build a fresh database below and replace it.
+    }
+  }
+  const instance = await PGlite.create({ extensions: { vector } });
+  const db = pgliteExecutor(instance);
+  await migrate(db, migrations);
+  const dump = await instance.dumpDataDir('none');
+  // Write then rename: files migrating in parallel never read a half-written dump.
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, Buffer.from(await dump.arrayBuffer()));
+  await rename(temp, file);
   return { db, drop: () => db.close() };
 }
 

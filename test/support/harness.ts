@@ -9,7 +9,7 @@ import {
 import { withTimeout } from '../../src/embedding/with-timeout.ts';
 import { evaluateWrite } from '../../src/gate/index.ts';
 import type { MemoryStore } from '../../src/ports/store.ts';
-import { composeEngram, type Engram } from '../../src/server/compose.ts';
+import { composeEngram, type Engram, type EngramParts } from '../../src/server/compose.ts';
 import { databaseReadiness } from '../../src/server/readiness.ts';
 import { createTenantService } from '../../src/services/tenants.ts';
 import { createSqlStore } from '../../src/store/sql-store.ts';
@@ -33,7 +33,13 @@ export interface Harness {
 
 export async function createHarness(
   database: TestDatabase,
-  options: { timeoutMs?: number; threshold?: number | null; dimensions?: number } = {},
+  options: {
+    timeoutMs?: number;
+    threshold?: number | null;
+    dimensions?: number;
+    /** Extra composition parts (a JWT verifier, a metrics sink...). */
+    parts?: Partial<EngramParts>;
+  } = {},
 ): Promise<Harness> {
   const store = createSqlStore(database.db);
   const embedder = createDeterministicEmbedder({ dimensions: options.dimensions ?? 64 });
@@ -54,6 +60,7 @@ export async function createHarness(
     logger: silentLogger,
     adminKey: ADMIN_KEY,
     readiness: databaseReadiness(database.db, await readMigrations()),
+    ...options.parts,
   });
   const tenants = createTenantService(store);
   return {

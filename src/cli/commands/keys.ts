@@ -1,8 +1,9 @@
 // `engram keys create --tenant NAME [--scopes a,b] [--name LABEL]`: issue an API key for a tenant (created if new).
+// `engram keys revoke KEY_ID`: revoke a key by its public id; requests with it fail from then on.
 import type { EngramConfig } from '../../config.ts';
 import { SCOPES } from '../../core/principal.ts';
 import { openDatabase } from '../../server/open-database.ts';
-import { issueApiKey } from '../../services/api-keys.ts';
+import { issueApiKey, keyFingerprint, revokeApiKey } from '../../services/api-keys.ts';
 import { createTenantService } from '../../services/tenants.ts';
 import { createSqlStore } from '../../store/sql-store.ts';
 import { parseFlags, UsageError } from '../args.ts';
@@ -17,9 +18,11 @@ export async function keysCommand(
     scopes: { type: 'string', default: 'memories:read,memories:write' },
     name: { type: 'string', default: 'cli' },
   });
+  if (positionals[0] === 'revoke') return revokeCommand(config, positionals[1], say);
   if (positionals[0] !== 'create' || !values.tenant)
     throw new UsageError(
-      'usage: engram keys create --tenant NAME [--scopes memories:read,memories:write,admin] [--name LABEL]',
+      'usage: engram keys create --tenant NAME [--scopes memories:read,memories:write,admin] [--name LABEL]\n' +
+        '       engram keys revoke KEY_ID',
     );
   const scopes = values.scopes.split(',').map((s) => s.trim());
   const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
@@ -32,6 +35,23 @@ export async function keysCommand(
     const key = await issueApiKey(store, tenant.id, { scopes, name: values.name });
     say(`${tenant.created ? 'created tenant' : 'tenant'} ${values.tenant} (${tenant.id})`);
     say(`API key (shown once): ${key}`);
+    say(`key id (for revocation): ${(await keyFingerprint(key)).keyId}`);
+  } finally {
+    await db.close();
+  }
+}
+
+async function revokeCommand(
+  config: EngramConfig,
+  keyId: string | undefined,
+  say: (line: string) => void,
+): Promise<void> {
+  if (!keyId || !/^[A-Za-z0-9]{8,32}$/.test(keyId))
+    throw new UsageError('usage: engram keys revoke KEY_ID (the id printed by engram keys create)');
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.ENGRAM_DATA_DIR });
+  try {
+    if (!(await revokeApiKey(createSqlStore(db), keyId))) throw new UsageError(`no API key with id ${keyId}`);
+    say(`revoked API key ${keyId}`);
   } finally {
     await db.close();
   }

@@ -1,0 +1,36 @@
+// Turns a bearer token into a principal: a Supabase JWT when a verifier is configured and the token has the
+// three-part JWS shape, an Engram API key otherwise.
+import type { EngramConfig } from '../config.ts';
+import type { Principal } from '../core/principal.ts';
+import type { MemoryStore } from '../ports/store.ts';
+import { verifyApiKey } from '../services/api-keys.ts';
+import { createJwtVerifier, type JwtVerifier, type JwtVerifierConfig, looksLikeJwt } from './jwt.ts';
+
+export function createAuthenticate(deps: {
+  store: MemoryStore;
+  jwt?: JwtVerifier | null | undefined;
+}): (token: string) => Promise<Principal> {
+  const { store, jwt } = deps;
+  return (token) => (jwt && looksLikeJwt(token) ? jwt.verify(token) : verifyApiKey(store, token));
+}
+
+/** The JWT settings of a deployment, or null when Supabase JWTs are not enabled. */
+export function jwtConfigOf(config: EngramConfig): JwtVerifierConfig | null {
+  if (!config.SUPABASE_JWT_SECRET && !config.SUPABASE_JWKS_URL) return null;
+  return {
+    secret: config.SUPABASE_JWT_SECRET,
+    jwksUrl: config.SUPABASE_JWKS_URL,
+    issuer: config.SUPABASE_JWT_ISSUER,
+    audiences: config.SUPABASE_JWT_AUDIENCE.split(',')
+      .map((a) => a.trim())
+      .filter((a) => a !== ''),
+    tenantClaim: config.ENGRAM_JWT_TENANT_CLAIM,
+    clockSkewSeconds: config.ENGRAM_JWT_CLOCK_SKEW_S,
+  };
+}
+
+/** The verifier a deployment configures, built (and its settings checked) at start. */
+export function jwtVerifierOf(config: EngramConfig): JwtVerifier | null {
+  const settings = jwtConfigOf(config);
+  return settings ? createJwtVerifier(settings) : null;
+}

@@ -1,0 +1,188 @@
+// Typed wrappers of Engram's RPC functions for apps that use supabase-js with the `engram` schema exposed.
+// No Node-only imports: runs in browsers, Workers and Node. Row-level security does the scoping: a signed-in
+// user reaches only its own subject in the tenant of its `app_metadata.tenant_id`.
+import type { Memory, MemoryKind, RecallMode } from '../core/schemas.ts';
+import { contentHash, normalizeContent } from './content-key.ts';
+
+/** PostgREST's error shape, as supabase-js returns it. Branch on `code` (a SQLSTATE or PGRSTxxx). */
+export interface RpcError {
+  code: string;
+  message: string;
+  details: string | null;
+  hint: string | null;
+}
+
+export type RpcResult<T> = { data: T; error: null } | { data: null; error: RpcError };
+
+/** The one method of a supabase-js client this helper needs (`createClient(..., { db: { schema: 'engram' } })`). */
+export interface RpcClient {
+  rpc(fn: string, args?: Record<string, unknown>): PromiseLike<{ data: unknown; error: unknown }>;
+}
+
+export interface WriteMemoryInput {
+  subject: string;
+  kind: MemoryKind;
+  content: string;
+  tags?: string[];
+  importance?: number;
+  confidence?: number;
+  /** `user` by default; the database fixes trust from it (external 0, model 1, otherwise 2). */
+  source?: { type: 'user' | 'app' | 'model' | 'external'; uri?: string; id?: string; session?: string };
+  key?: string;
+  facet?: string;
+  polarity?: 'prefer' | 'avoid' | 'neutral';
+  trigger?: string;
+  metadata?: Record<string, unknown>;
+  language?: string;
+  valid_from?: string;
+  expires_at?: string;
+  idempotency_key?: string;
+}
+
+export interface WriteMemoryOutput {
+  memory: Memory;
+  status: 'created' | 'duplicate';
+  superseded: string[];
+}
+
+export interface ListMemoriesOptions {
+  subject?: string;
+  kind?: MemoryKind;
+  tag?: string;
+  sourceUri?: string;
+  includeRevoked?: boolean;
+  includeExpired?: boolean;
+  includeSuperseded?: boolean;
+  limit?: number;
+}
+
+export interface LexicalHit {
+  memory: Memory;
+  lexical_score: number;
+  lexical_rank: number;
+}
+
+export interface RecallCandidatesParams {
+  subject: string;
+  query: string;
+  /** The query vector of the active model, and that model's id; omit both for a lexical recall. */
+  embedding?: readonly number[];
+  model?: string;
+  mode?: RecallMode;
+  candidates?: number;
+  kinds?: MemoryKind[];
+  tags?: string[];
+  session?: string;
+  minTrust?: number;
+  minImportance?: number;
+  since?: string;
+  until?: string;
+  language?: string;
+  minSimilarity?: number;
+}
+
+export interface RecallCandidate {
+  memory: Memory;
+  vector_similarity: number | null;
+  vector_rank: number | null;
+  lexical_score: number | null;
+  lexical_rank: number | null;
+  rrf: number;
+  vector_path: 'exact' | 'hnsw' | 'none';
+}
+
+function asRpcError(error: unknown): RpcError {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as Partial<RpcError>;
+  return {
+    code: typeof e.code === 'string' ? e.code : 'unknown',
+    message: typeof e.message === 'string' ? e.message : 'request failed',
+    details: typeof e.details === 'string' ? e.details : null,
+    hint: typeof e.hint === 'string' ? e.hint : null,
+  };
+}
+
+async function call<T>(client: RpcClient, fn: string, args: Record<string, unknown>): Promise<RpcResult<T>> {
+  // Drop undefined so PostgREST resolves the function by the arguments actually given (defaults apply).
+  const named = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined));
+  const { data, error } = await client.rpc(fn, named);
+  return error ? { data: null, error: asRpcError(error) } : { data: data as T, error: null };
+}
+
+/** Typed Engram RPCs over a supabase-js client whose `db.schema` is `engram`. */
+export function engramRpc(client: RpcClient) {
+  return {
+    /**
+     * Stores a memory for the signed-in user (its `sub` must be `subject`). Content is normalised and hashed the
+     * way the server's write gate does, so the same text dedupes across both paths. The server's secret and
+     * injection scans do not run on this path: use the HTTP API for untrusted text.
+     */
+    async writeMemory(input: WriteMemoryInput): Promise<RpcResult<WriteMemoryOutput>> {
+      const content = normalizeContent(input.content);
+      const p_memory = {
+        ...input,
+        content,
+        content_hash: await contentHash(content),
+        source: input.source ?? { type: 'user' },
+      };
+      const result = await call<WriteMemoryOutput[]>(client, 'write_memory', { p_memory });
+      if (result.error) return result;
+      const row = result.data[0];
+      return row
+        ? { data: { ...row, superseded: row.superseded ?? [] }, error: null }
+        : {
+            data: null,
+            error: { code: 'empty', message: 'write_memory returned no row', details: null, hint: null },
+          };
+    },
+
+    listMemories(options: ListMemoriesOptions = {}): Promise<RpcResult<Memory[]>> {
+      return call(client, 'list_memories', {
+        p_subject: options.subject,
+        p_kind: options.kind,
+        p_tag: options.tag,
+        p_source_uri: options.sourceUri,
+        p_include_revoked: options.includeRevoked,
+        p_include_expired: options.includeExpired,
+        p_include_superseded: options.includeSuperseded,
+        p_limit: options.limit,
+      });
+    },
+
+    searchLexical(
+      subject: string,
+      query: string,
+      options: { limit?: number; language?: string } = {},
+    ): Promise<RpcResult<LexicalHit[]>> {
+      return call(client, 'search_lexical', {
+        p_subject: subject,
+        p_query: query,
+        p_limit: options.limit,
+        p_language: options.language,
+      });
+    },
+
+    /** Both lanes fused by RRF in one query; post-ranking (recency, budget, conflicts) is the caller's. */
+    recallCandidates(params: RecallCandidatesParams): Promise<RpcResult<RecallCandidate[]>> {
+      return call(client, 'recall_candidates', {
+        p_subject: params.subject,
+        p_query: params.query,
+        // pgvector's text form; a JSON array would not cast to vector.
+        p_embedding: params.embedding ? `[${params.embedding.join(',')}]` : undefined,
+        p_model: params.model,
+        p_mode: params.mode ?? (params.embedding ? 'hybrid' : 'lexical'),
+        p_candidates: params.candidates,
+        p_kinds: params.kinds,
+        p_tags: params.tags,
+        p_session: params.session,
+        p_min_trust: params.minTrust,
+        p_min_importance: params.minImportance,
+        p_since: params.since,
+        p_until: params.until,
+        p_language: params.language,
+        p_min_similarity: params.minSimilarity,
+      });
+    },
+  };
+}
+
+export type EngramRpc = ReturnType<typeof engramRpc>;
