@@ -1,5 +1,6 @@
-// Every snippet of docs/use-it.md runs here against the real Node server, and the page shows each snippet file
-// exactly as it is tested (no snippet that does not run).
+// Every snippet of docs/use-it.md runs against the real Node server (here; the supabase-js one in
+// supabase-snippet.test.ts, through the PostgREST stand-in), and the page shows each snippet file exactly as it is
+// tested (no snippet that does not run).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

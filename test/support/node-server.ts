@@ -1,13 +1,13 @@
 // The real Node server for tests that speak HTTP: PGlite in a temp dir, ENGRAM_EMBEDDER=fake (the deterministic
 // embedder), the real write gate, listening on a free port of 127.0.0.1.
-import { cp, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseConfig } from '../../src/config.ts';
 import { sha256Hex } from '../../src/core/hash.ts';
 import { silentLogger } from '../../src/core/logger.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import { readMigrations } from '../../src/db/migration-files.ts';
+import { MIGRATIONS_DIR, readMigrations } from '../../src/db/migration-files.ts';
 import { openPglite } from '../../src/db/pglite-executor.ts';
 import { embedderConfigFromEnv } from '../../src/embedding/config.ts';
 import { createEmbedder } from '../../src/embedding/factory.ts';
@@ -35,13 +35,16 @@ const exists = (path: string) =>
   );
 
 /**
- * A migrated PGlite data dir to copy, built once per set of migrations and kept in the OS temp dir: a fresh
- * data dir costs several seconds of initdb and migrations per test file, a copy well under one. Test files run
- * in parallel processes, so the builder that renames its dir into place first wins and the others discard theirs.
+ * A migrated PGlite data dir to copy, built once per set of migrations and lock file and kept in the OS temp
+ * dir: a fresh data dir costs several seconds of initdb and migrations per test file, a copy well under one. Test
+ * files run in parallel processes, so the builder that renames its dir into place first wins; the others discard
+ * theirs.
  */
 async function migratedTemplate(): Promise<string> {
   const migrations = await readMigrations();
-  const key = (await sha256Hex(JSON.stringify(migrations))).slice(0, 16);
+  // The lock file pins PGlite, whose data dir format follows its PostgreSQL version.
+  const lock = await readFile(join(MIGRATIONS_DIR, '..', '..', 'package-lock.json'), 'utf8').catch(() => '');
+  const key = (await sha256Hex(JSON.stringify(migrations) + lock)).slice(0, 16);
   const template = join(tmpdir(), `engram-test-pgdata-${key}`);
   if (await exists(join(template, 'PG_VERSION'))) return template;
   const building = await mkdtemp(join(tmpdir(), 'engram-test-pgdata-build-'));
