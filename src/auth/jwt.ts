@@ -57,7 +57,9 @@ function decodeJson(part: string): Record<string, unknown> | null {
   const bytes = base64UrlDecode(part);
   if (!bytes) return null;
   try {
-    const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes));
+    const value: unknown = JSON.parse(
+      new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes),
+    );
     return typeof value === 'object' && value !== null && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : null;
