@@ -3,6 +3,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError, toEnvelope } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
+import type { IngestService } from '../services/ingest.ts';
 import type { MemoryService } from '../services/memories.ts';
 import type { RecallService } from '../services/recall.ts';
 import { type Authenticate, requireOperator, requirePrincipal } from './auth.ts';
@@ -11,12 +12,15 @@ import { errorHandler, validationHook } from './errors.ts';
 import { limitBody, requestId, requireJson } from './middleware.ts';
 import { type AdminActions, registerAdminRoutes } from './routes/admin.ts';
 import { type ReadinessCheck, registerHealthRoutes } from './routes/health.ts';
+import { registerIngestRoutes } from './routes/ingest.ts';
 import { registerMemoryRoutes } from './routes/memories.ts';
 import { registerRecallRoutes } from './routes/recall.ts';
 
 export interface AppDeps {
   memories: MemoryService;
   recall: RecallService;
+  /** Conversation ingestion (POST /v1/ingest). */
+  ingest: IngestService;
   admin: AdminActions;
   authenticate: Authenticate;
   readiness: ReadinessCheck;
@@ -55,5 +59,6 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerAdminRoutes(app, deps.admin);
   registerMemoryRoutes(app, deps.memories);
   registerRecallRoutes(app, deps.recall);
+  registerIngestRoutes(app, deps.ingest);
   return app;
 }

@@ -7,6 +7,7 @@ import type { Embedder } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { MemoryStore } from '../ports/store.ts';
 import { verifyApiKey } from '../services/api-keys.ts';
+import { createIngestService } from '../services/ingest.ts';
 import { createMemoryService } from '../services/memories.ts';
 import { createRecallService } from '../services/recall.ts';
 import { createTenantService } from '../services/tenants.ts';
@@ -29,10 +30,13 @@ export function composeEngram(parts: EngramParts) {
     logger: parts.logger,
   });
   const recall = createRecallService({ store: parts.store, embedder: parts.embedder, logger: parts.logger });
+  // Conversation ingestion: turns become episodes through the same memory service (and so the same gate).
+  const ingest = createIngestService({ memories, gate: parts.gate });
   const tenants = createTenantService(parts.store);
   const app = createApp({
     memories,
     recall,
+    ingest,
     admin: tenants,
     authenticate: (token) => verifyApiKey(parts.store, token),
     readiness: parts.readiness,
@@ -40,7 +44,7 @@ export function composeEngram(parts: EngramParts) {
     adminKey: parts.adminKey,
     ...(parts.maxBodyBytes ? { maxBodyBytes: parts.maxBodyBytes } : {}),
   });
-  return { app, memories, recall, tenants };
+  return { app, memories, recall, ingest, tenants };
 }
 
 export type Engram = ReturnType<typeof composeEngram>;
