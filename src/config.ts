@@ -33,6 +33,8 @@ export const ConfigSchema = z.object({
     .min(1024)
     .max(64 * 1024 * 1024)
     .default(6 * 1024 * 1024),
+  /** Days a revoked memory is kept (for audit and undo) before the sweep purges it. */
+  ENGRAM_REVOKED_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   ENGRAM_EMBEDDER: z.enum(['local', 'openai', 'workers-ai', 'fake', 'none']).default('local'),
   ENGRAM_EMBED_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(1500),
 });

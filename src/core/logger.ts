@@ -1,6 +1,8 @@
-// Structured JSON-lines logging. Callers pass events and numbers, never memory content, queries, vectors or keys.
+// Structured JSON-lines logging, one implementation for the whole service. Callers pass events, ids, counts and
+// durations: never memory content, queries, vectors or keys (fields are scalars only, so a vector cannot slip in).
 
-export type LogFields = Record<string, string | number | boolean | null | undefined>;
+export type LogValue = string | number | boolean | null | undefined;
+export type LogFields = Readonly<Record<string, LogValue>>;
 
 export interface Logger {
   info(event: string, fields?: LogFields): void;
@@ -8,12 +10,23 @@ export interface Logger {
   error(event: string, fields?: LogFields): void;
 }
 
-export function jsonLogger(write: (line: string) => void = (line) => console.error(line)): Logger {
+function writeStderr(line: string): void {
+  // Workers have no process.stderr; console.error is the closest stream there.
+  if (typeof process !== 'undefined' && process.stderr) process.stderr.write(line);
+  else console.error(line.trimEnd());
+}
+
+/**
+ * One JSON object per line (`level`, `time`, `event`, then the fields). `write` defaults to stderr so logs never
+ * mix with a CLI's stdout output.
+ */
+export function createJsonLogger(write: (line: string) => void = writeStderr): Logger {
   const emit =
-    (level: string) =>
+    (level: 'info' | 'warn' | 'error') =>
     (event: string, fields: LogFields = {}) =>
-      write(JSON.stringify({ level, event, time: new Date().toISOString(), ...fields }));
+      write(`${JSON.stringify({ level, time: new Date().toISOString(), event, ...fields })}\n`);
   return { info: emit('info'), warn: emit('warn'), error: emit('error') };
 }
 
+/** Drops everything (tests, benchmarks). */
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

@@ -1,9 +1,10 @@
 // Builds the configured Embedder, wrapped in the time budget and call logging. The local model is injected, never
 // imported here, so that the Worker bundle does not pull in code that reads a 300 MB file from disk.
+
+import { createJsonLogger, type Logger } from '../core/logger.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import { type EmbedderConfig, EmbedderConfigError } from './config.ts';
 import { createDeterministicEmbedder } from './deterministic.ts';
-import { createJsonLogger, type Logger } from './log.ts';
 import { createOpenAIEmbedder } from './openai.ts';
 import { withTimeout } from './with-timeout.ts';
 import { createWorkersAiEmbedder, type WorkersAiBinding } from './workers-ai.ts';

@@ -1,6 +1,8 @@
 // Wraps any Embedder in a hard time budget, one error vocabulary, output validation and a log line per call.
+
+import { type Logger, silentLogger } from '../core/logger.ts';
 import { type Embedder, EmbeddingError, type EmbedOptions } from '../ports/embedder.ts';
-import { type EmbedCallFields, type Logger, silentLogger } from './log.ts';
+import type { EmbedCallFields } from './log.ts';
 import { validateVector, validateVectors } from './validate.ts';
 
 export const DEFAULT_EMBED_TIMEOUT_MS = 1500;

@@ -3,6 +3,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError, toEnvelope } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
+import type { AuditService } from '../services/audit.ts';
+import type { ForgetService } from '../services/forget.ts';
 import type { IngestService } from '../services/ingest.ts';
 import type { MemoryService } from '../services/memories.ts';
 import type { RecallService } from '../services/recall.ts';
@@ -11,6 +13,8 @@ import type { AppEnv } from './env.ts';
 import { errorHandler, validationHook } from './errors.ts';
 import { limitBody, requestId, requireJson } from './middleware.ts';
 import { type AdminActions, registerAdminRoutes } from './routes/admin.ts';
+import { registerAuditRoutes } from './routes/audit.ts';
+import { registerForgetRoutes } from './routes/forget.ts';
 import { type ReadinessCheck, registerHealthRoutes } from './routes/health.ts';
 import { registerIngestRoutes } from './routes/ingest.ts';
 import { registerMemoryRoutes } from './routes/memories.ts';
@@ -19,6 +23,8 @@ import { registerRecallRoutes } from './routes/recall.ts';
 export interface AppDeps {
   memories: MemoryService;
   recall: RecallService;
+  forget: ForgetService;
+  audit: AuditService;
   /** Conversation ingestion (POST /v1/ingest). */
   ingest: IngestService;
   admin: AdminActions;
@@ -59,6 +65,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerAdminRoutes(app, deps.admin);
   registerMemoryRoutes(app, deps.memories);
   registerRecallRoutes(app, deps.recall);
+  registerForgetRoutes(app, deps.forget);
+  registerAuditRoutes(app, deps.audit);
   registerIngestRoutes(app, deps.ingest);
   return app;
 }

@@ -16,6 +16,8 @@ export type GateResult =
   | {
       decision: 'accepted';
       normalizedContent: string;
+      /** The rule trigger, normalised like the content (absent when the memory has none). */
+      normalizedTrigger?: string | undefined;
       contentHash: string;
       trust: number;
       flags: string[];

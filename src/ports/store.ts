@@ -1,5 +1,6 @@
 // The store port: what services need from the database. Every tenant operation runs inside one transaction
 // scoped to one tenant (RLS does the scoping); operator operations run as the operator role.
+import type { AuditEvent, SubjectErasure, TenantErasure } from '../core/forget-schemas.ts';
 import type { Memory } from '../core/schemas.ts';
 
 /** Who acts, for RLS and for the audit trail. */
@@ -67,7 +68,7 @@ export interface LexicalHit {
   rank: number;
 }
 
-export interface TenantStore {
+export interface TenantStore extends ForgettingTenantStore {
   writeMemory(record: MemoryRecord, vector?: StoredVector): Promise<WriteOutcome>;
   getMemory(id: string): Promise<(Memory & { chain: MemoryChain }) | null>;
   listMemories(filter: ListFilter): Promise<Memory[]>;
@@ -125,7 +126,7 @@ export interface ActiveModel {
   threshold: number | null;
 }
 
-export interface OperatorStore {
+export interface OperatorStore extends ForgettingOperatorStore {
   createTenant(name: string): Promise<string>;
   findTenant(name: string): Promise<string | null>;
   createApiKey(input: {
@@ -152,4 +153,67 @@ export interface MemoryStore {
   }): Promise<string>;
   /** Cheap round trip for the readiness probe. */
   ping(): Promise<void>;
+}
+
+/** How a replacement ended (see engram.replace_memory). */
+export type ReplaceStatus = 'replaced' | 'not_found' | 'revoked' | 'superseded' | 'expired' | 'duplicate';
+
+export interface ReplaceOutcome {
+  status: ReplaceStatus;
+  /** replaced: the new version; duplicate: the live memory that already holds this content; else null. */
+  memory: Memory | null;
+  /** The old version as it is now (superseded when replaced); null when not found. */
+  replaced: Memory | null;
+  /** Other live versions the new one superseded by key or facet. */
+  superseded: string[];
+}
+
+export interface ExportCursor {
+  /** created_at with microseconds (the API shape has milliseconds, too coarse for a keyset). */
+  createdAt: string;
+  id: string;
+}
+
+export interface ExportPage {
+  items: Memory[];
+  /** Where the next page starts; null when this page was the last. */
+  next: ExportCursor | null;
+}
+
+export interface AuditFilter {
+  subject?: string | undefined;
+  memoryId?: string | undefined;
+  limit: number;
+  /** Events after this id (the trail is read oldest first). */
+  afterId?: string | undefined;
+}
+
+/** One batch of the TTL sweep. */
+export interface SweepBatch {
+  expired: number;
+  revokedPurged: number;
+  embeddings: number;
+  /** Candidates left for a later batch because another transaction held a neighbour in their chain. */
+  skipped: number;
+}
+
+/** Forgetting, inside one tenant transaction. */
+export interface ForgettingTenantStore {
+  replaceMemory(
+    id: string,
+    record: MemoryRecord,
+    vector?: StoredVector,
+    reason?: string | undefined,
+  ): Promise<ReplaceOutcome>;
+  /** Hard-deletes a subject and redacts its audit trail; also returns the random marker that replaced its name. */
+  eraseSubject(subject: string): Promise<SubjectErasure & { marker: string }>;
+  exportSubject(subject: string, limit: number, after?: ExportCursor): Promise<ExportPage>;
+  listAudit(filter: AuditFilter): Promise<AuditEvent[]>;
+}
+
+/** Forgetting across tenants, as the operator. */
+export interface ForgettingOperatorStore {
+  /** Null when there is no such tenant. */
+  eraseTenant(tenantId: string): Promise<TenantErasure | null>;
+  sweepExpired(batchSize: number, revokedRetentionDays: number): Promise<SweepBatch>;
 }

@@ -7,6 +7,8 @@ import type { Embedder } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { MemoryStore } from '../ports/store.ts';
 import { verifyApiKey } from '../services/api-keys.ts';
+import { createAuditService } from '../services/audit.ts';
+import { createForgetService } from '../services/forget.ts';
 import { createIngestService } from '../services/ingest.ts';
 import { createMemoryService } from '../services/memories.ts';
 import { createRecallService } from '../services/recall.ts';
@@ -30,12 +32,21 @@ export function composeEngram(parts: EngramParts) {
     logger: parts.logger,
   });
   const recall = createRecallService({ store: parts.store, embedder: parts.embedder, logger: parts.logger });
+  const forget = createForgetService({
+    store: parts.store,
+    gate: parts.gate,
+    embedder: parts.embedder,
+    logger: parts.logger,
+  });
+  const audit = createAuditService(parts.store);
   // Conversation ingestion: turns become episodes through the same memory service (and so the same gate).
   const ingest = createIngestService({ memories, gate: parts.gate });
   const tenants = createTenantService(parts.store);
   const app = createApp({
     memories,
     recall,
+    forget,
+    audit,
     ingest,
     admin: tenants,
     authenticate: (token) => verifyApiKey(parts.store, token),
@@ -44,7 +55,7 @@ export function composeEngram(parts: EngramParts) {
     adminKey: parts.adminKey,
     ...(parts.maxBodyBytes ? { maxBodyBytes: parts.maxBodyBytes } : {}),
   });
-  return { app, memories, recall, ingest, tenants };
+  return { app, memories, recall, forget, audit, ingest, tenants };
 }
 
 export type Engram = ReturnType<typeof composeEngram>;

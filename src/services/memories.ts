@@ -5,7 +5,7 @@ import type { Logger } from '../core/logger.ts';
 import type { Principal } from '../core/principal.ts';
 import type { Memory, MemoryInput } from '../core/schemas.ts';
 import { type Embedder, embeddingTextOf } from '../ports/embedder.ts';
-import type { CallerContext, GateReason, WriteGate } from '../ports/gate.ts';
+import type { CallerContext, GateReason, GateResult, WriteGate } from '../ports/gate.ts';
 import type { ListFilter, MemoryChain, MemoryRecord, MemoryStore, StoredVector } from '../ports/store.ts';
 
 export interface MemoryServiceDeps {
@@ -71,13 +71,7 @@ export function createMemoryService(deps: MemoryServiceDeps) {
 
   function recordOf(
     input: MemoryInput,
-    gate: {
-      normalizedContent: string;
-      contentHash: string;
-      trust: number;
-      flags: string[];
-      expiresAt: Date | null;
-    },
+    gate: Extract<GateResult, { decision: 'accepted' }>,
     options: RememberOptions,
     fallbackSource: Memory['source'],
   ): MemoryRecord {
@@ -94,7 +88,7 @@ export function createMemoryService(deps: MemoryServiceDeps) {
       key: input.key,
       facet: input.facet,
       polarity: input.polarity,
-      trigger: input.trigger,
+      trigger: gate.normalizedTrigger ?? input.trigger,
       metadata: input.metadata,
       flags: gate.flags,
       language: input.language,

@@ -120,7 +120,8 @@ export function createRecallService(deps: RecallServiceDeps) {
     ]);
     if (typeof vector === 'string') return { vector: null, model, failure: vector };
     // A vector from another model than the one reads use is never compared with the stored ones.
-    if (!model || model.model !== deps.embedder.model) return { vector: null, model, failure: 'model_mismatch' };
+    if (!model || model.model !== deps.embedder.model)
+      return { vector: null, model, failure: 'model_mismatch' };
     return { vector, model, failure: null };
   }
 
@@ -146,7 +147,10 @@ export function createRecallService(deps: RecallServiceDeps) {
         const rows = await tx.recallCandidates({
           subject: request.subject,
           query,
-          vector: embedded.vector && embedded.model ? { model: embedded.model.model, vector: embedded.vector } : undefined,
+          vector:
+            embedded.vector && embedded.model
+              ? { model: embedded.model.model, vector: embedded.vector }
+              : undefined,
           mode,
           candidates: Math.min(limit * perItem, 150),
           kinds: request.kinds,
@@ -166,8 +170,14 @@ export function createRecallService(deps: RecallServiceDeps) {
       const searchMs = performance.now() - searchStarted;
 
       const ranked = rankRecall({
-        vectorCandidates: rows.filter((r) => r.vectorRank !== null).sort((a, b) => a.vectorRank! - b.vectorRank!).map((r) => toCandidate(r.memory, r)),
-        lexicalCandidates: rows.filter((r) => r.lexicalRank !== null).sort((a, b) => a.lexicalRank! - b.lexicalRank!).map((r) => toCandidate(r.memory, r)),
+        vectorCandidates: rows
+          .filter((r) => r.vectorRank !== null)
+          .sort((a, b) => a.vectorRank! - b.vectorRank!)
+          .map((r) => toCandidate(r.memory, r)),
+        lexicalCandidates: rows
+          .filter((r) => r.lexicalRank !== null)
+          .sort((a, b) => a.lexicalRank! - b.lexicalRank!)
+          .map((r) => toCandidate(r.memory, r)),
         ruleCandidates: rules.map((m) => toCandidate(m)),
         query,
         mode,

@@ -18,6 +18,7 @@ import type {
   WriteOutcome,
 } from '../ports/store.ts';
 import { mapSqlError } from './sql-errors.ts';
+import { forgettingOperatorStore, forgettingTenantStore } from './sql-forget.ts';
 
 /** pgvector's text input; a JS array parameter would become a Postgres array literal instead. */
 export function vectorLiteral(vector: readonly number[]): string {
@@ -81,6 +82,7 @@ export function createSqlStore(db: SqlExecutor, options: SqlStoreOptions = {}): 
 
 function tenantStore(session: SqlSession): TenantStore {
   return {
+    ...forgettingTenantStore(session),
     async writeMemory(record: MemoryRecord, vector?: StoredVector): Promise<WriteOutcome> {
       const { rows } = await session.query<{
         memory: Memory;
@@ -198,7 +200,9 @@ function tenantStore(session: SqlSession): TenantStore {
       }));
     },
     async subjectRules(subject) {
-      const { rows } = await session.query<{ m: Memory }>('select m from engram.subject_rules($1) as m', [subject]);
+      const { rows } = await session.query<{ m: Memory }>('select m from engram.subject_rules($1) as m', [
+        subject,
+      ]);
       return rows.map((r) => r.m);
     },
     async markRecalled(ids) {
@@ -209,6 +213,7 @@ function tenantStore(session: SqlSession): TenantStore {
 
 function operatorStore(session: SqlSession): OperatorStore {
   return {
+    ...forgettingOperatorStore(session),
     async createTenant(name) {
       const { rows } = await session.query<{ id: string }>('select engram.create_tenant($1) as id', [name]);
       return rows[0]!.id;

@@ -1,7 +1,7 @@
 // The OpenAI provider through the real openai SDK against a real local HTTP server speaking the OpenAI wire format.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createJsonLogger } from '../../src/core/logger.ts';
 import { createDeterministicEmbedder } from '../../src/embedding/deterministic.ts';
-import { createJsonLogger } from '../../src/embedding/log.ts';
 import { createOpenAIEmbedder } from '../../src/embedding/openai.ts';
 import { withTimeout } from '../../src/embedding/with-timeout.ts';
 import { EmbeddingError } from '../../src/ports/embedder.ts';

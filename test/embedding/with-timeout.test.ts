@@ -1,7 +1,7 @@
 // The time budget wrapper: settles within budget even when the provider ignores its signal, one error vocabulary,
 // output validation, and log lines with counts and outcomes only.
 import { describe, expect, it } from 'vitest';
-import { createJsonLogger } from '../../src/embedding/log.ts';
+import { createJsonLogger } from '../../src/core/logger.ts';
 import { withTimeout } from '../../src/embedding/with-timeout.ts';
 import { type Embedder, EmbeddingError, type EmbedOptions } from '../../src/ports/embedder.ts';
 

@@ -34,11 +34,29 @@ describe.each(backends)('recall on $name', ({ open }) => {
     a = await h.tenant('acme');
     b = await h.tenant('globex');
     const memories: [string, Record<string, unknown>][] = [
-      ['cilantro', { kind: 'preference', content: "I don't eat cilantro", facet: 'cilantro', polarity: 'avoid', tags: ['food'] }],
-      ['snacks', { kind: 'rule', content: 'put soft drinks under Snacks', trigger: 'soft drinks', confidence: 0.95 }],
-      ['alpha', { kind: 'fact', content: 'Project Alpha deadline is March 3', tags: ['work'], importance: 0.9 }],
+      [
+        'cilantro',
+        {
+          kind: 'preference',
+          content: "I don't eat cilantro",
+          facet: 'cilantro',
+          polarity: 'avoid',
+          tags: ['food'],
+        },
+      ],
+      [
+        'snacks',
+        { kind: 'rule', content: 'put soft drinks under Snacks', trigger: 'soft drinks', confidence: 0.95 },
+      ],
+      [
+        'alpha',
+        { kind: 'fact', content: 'Project Alpha deadline is March 3', tags: ['work'], importance: 0.9 },
+      ],
       ['soccer', { kind: 'episode', content: 'Daughter plays soccer on Saturdays', tags: ['family'] }],
-      ['web', { kind: 'fact', content: 'Project Alpha wiki lives on the intranet', source: { type: 'external' } }],
+      [
+        'web',
+        { kind: 'fact', content: 'Project Alpha wiki lives on the intranet', source: { type: 'external' } },
+      ],
     ];
     for (const [name, body] of memories) {
       const res = await h.call('POST', '/v1/memories', { key: a.key, body: { subject: 'sam', ...body } });
@@ -53,7 +71,11 @@ describe.each(backends)('recall on $name', ({ open }) => {
   it('finds by words and by vector, cites ids in the context, and explains the score', async () => {
     const out = await recall({ query: 'When is the Alpha project deadline?', explain: true });
     expect(out.items[0]?.id).toBe(ids.alpha);
-    expect(out.items[0]?.why).toMatchObject({ lanes: ['vector', 'lexical'], vector_rank: 1, lexical_rank: 1 });
+    expect(out.items[0]?.why).toMatchObject({
+      lanes: ['vector', 'lexical'],
+      vector_rank: 1,
+      lexical_rank: 1,
+    });
     expect(out.context).toContain(`[mem:${ids.alpha}]`);
     expect(out.context).toMatch(/data, not instructions/);
     expect(out.degraded).toBeNull();
@@ -86,7 +108,10 @@ describe.each(backends)('recall on $name', ({ open }) => {
   });
 
   it('trims to the budget', async () => {
-    const out = await recall({ query: 'Alpha soccer cilantro project Saturdays', budget: { max_items: 1, max_chars_per_item: 10 } });
+    const out = await recall({
+      query: 'Alpha soccer cilantro project Saturdays',
+      budget: { max_items: 1, max_chars_per_item: 10 },
+    });
     expect(out.items).toHaveLength(1);
     expect(out.items[0]!.content.length).toBeLessThanOrEqual(11);
   });
@@ -96,9 +121,16 @@ describe.each(backends)('recall on $name', ({ open }) => {
     expect(lexical.items.map((i) => i.id)).toEqual([ids.soccer]);
     expect(lexical.items[0]?.why).toMatchObject({ lanes: ['lexical'] });
     expect(lexical.model).toBeNull();
-    const vector = await recall({ query: 'daughter soccer', mode: 'vector', explain: true });
-    expect(vector.items[0]?.id).toBe(ids.soccer);
-    expect(vector.items[0]?.why).toMatchObject({ lanes: ['vector'] });
+    const vector = await recall({
+      query: 'daughter soccer',
+      mode: 'vector',
+      explain: true,
+      budget: { max_items: 5 },
+    });
+    // Final order also weighs importance and recency; the vector lane's own order is in `why`.
+    const soccer = vector.items.find((i) => i.id === ids.soccer);
+    expect(soccer?.why).toMatchObject({ lanes: ['vector'], vector_rank: 1, lexical_rank: null });
+    expect(vector.items.every((i) => JSON.stringify(i.why?.lanes) === '["vector"]')).toBe(true);
   });
 
   it("never recalls another tenant's memories", async () => {
@@ -118,9 +150,14 @@ describe.each(backends)('recall on $name', ({ open }) => {
       expect(out.items.map((i) => i.id)).toContain(ids.alpha);
       expect(out.timing_ms.embed).toBeLessThan(TIMEOUT_MS + 100);
 
-      const written = await h.call('POST', '/v1/memories', { key: a.key, body: { subject: 'sam', kind: 'fact', content: 'Written during the outage' } });
+      const written = await h.call('POST', '/v1/memories', {
+        key: a.key,
+        body: { subject: 'sam', kind: 'fact', content: 'Written during the outage' },
+      });
       expect(written.status).toBe(201);
-      expect(((await written.json()) as { memory: { embedding: { status: string } } }).memory.embedding.status).toBe('pending');
+      expect(
+        ((await written.json()) as { memory: { embedding: { status: string } } }).memory.embedding.status,
+      ).toBe('pending');
     } finally {
       h.embedder.setFault(null);
     }
@@ -135,7 +172,13 @@ describe.each(backends)('recall on $name', ({ open }) => {
   });
 
   it('rejects bad recall input', async () => {
-    for (const body of [{ query: '' }, { query: 'x', mode: 'magic' }, { query: 'x', limit: 51 }, { query: 'x', budget: { max_items: -1 } }, { query: 'x', extra: 1 }]) {
+    for (const body of [
+      { query: '' },
+      { query: 'x', mode: 'magic' },
+      { query: 'x', limit: 51 },
+      { query: 'x', budget: { max_items: -1 } },
+      { query: 'x', extra: 1 },
+    ]) {
       const res = await h.call('POST', '/v1/recall', { key: a.key, body: { subject: 'sam', ...body } });
       expect(res.status).toBe(400);
     }

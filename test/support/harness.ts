@@ -1,15 +1,18 @@
 // A real Engram app for tests: real database (PGlite, or the real server), the real write gate, a
 // deterministic embedder (switchable faults), requests through app.request() with real HTTP semantics.
 import { silentLogger } from '../../src/core/logger.ts';
-import { createDeterministicEmbedder, type DeterministicEmbedder } from '../../src/embedding/deterministic.ts';
+import { readMigrations } from '../../src/db/migration-files.ts';
+import {
+  createDeterministicEmbedder,
+  type DeterministicEmbedder,
+} from '../../src/embedding/deterministic.ts';
 import { withTimeout } from '../../src/embedding/with-timeout.ts';
 import { evaluateWrite } from '../../src/gate/index.ts';
-import { readMigrations } from '../../src/db/migration-files.ts';
+import type { MemoryStore } from '../../src/ports/store.ts';
 import { composeEngram, type Engram } from '../../src/server/compose.ts';
 import { databaseReadiness } from '../../src/server/readiness.ts';
 import { createTenantService } from '../../src/services/tenants.ts';
 import { createSqlStore } from '../../src/store/sql-store.ts';
-import type { MemoryStore } from '../../src/ports/store.ts';
 import type { TestDatabase } from './databases.ts';
 
 export const ADMIN_KEY = 'test-operator-key-0123456789';
@@ -19,7 +22,11 @@ export interface Harness {
   store: MemoryStore;
   embedder: DeterministicEmbedder;
   /** Sends a request through the app; `key` becomes the bearer token, `body` is sent as JSON. */
-  call(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  call(
+    method: string,
+    path: string,
+    options?: { key?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response>;
   /** A new tenant and its API key. */
   tenant(name: string): Promise<{ id: string; key: string }>;
 }
@@ -40,7 +47,10 @@ export async function createHarness(
   const engram = composeEngram({
     store,
     gate: evaluateWrite,
-    embedder: withTimeout(embedder, { timeoutMs: options.timeoutMs ?? 300, logger: { info() {}, warn() {} } }),
+    embedder: withTimeout(embedder, {
+      timeoutMs: options.timeoutMs ?? 300,
+      logger: silentLogger,
+    }),
     logger: silentLogger,
     adminKey: ADMIN_KEY,
     readiness: databaseReadiness(database.db, await readMigrations()),

@@ -1,7 +1,13 @@
 // The recall route: hybrid search with post-ranking, a prompt-ready context block and explanations.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { IsoDateSchema, MemoryKindSchema, RecallModeSchema, SubjectSchema, TagSchema } from '../../core/schemas.ts';
+import {
+  IsoDateSchema,
+  MemoryKindSchema,
+  RecallModeSchema,
+  SubjectSchema,
+  TagSchema,
+} from '../../core/schemas.ts';
 import { RecallBudgetSchema } from '../../recall/index.ts';
 import type { RecallService } from '../../services/recall.ts';
 import type { AppEnv } from '../env.ts';
@@ -82,10 +88,14 @@ export function registerRecallRoutes(app: OpenAPIHono<AppEnv>, recall: RecallSer
     createRoute({
       method: 'post',
       path: '/v1/recall',
-      summary: 'Recall memories for a query: hybrid search, ranked, trimmed to a budget, with a context block',
+      summary:
+        'Recall memories for a query: hybrid search, ranked, trimmed to a budget, with a context block',
       request: { body: { content: { 'application/json': { schema: RecallRequestSchema } }, required: true } },
       responses: {
-        200: { content: { 'application/json': { schema: RecallResponseSchema } }, description: 'Recalled memories' },
+        200: {
+          content: { 'application/json': { schema: RecallResponseSchema } },
+          description: 'Recalled memories',
+        },
         400: { content: { 'application/json': { schema: ErrorSchema } }, description: 'Invalid request' },
       },
     }),

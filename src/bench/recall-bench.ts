@@ -1,0 +1,305 @@
+// `engram bench`: recall latency and quality at scale on the real database. Loads a skewed synthetic corpus
+// (bulk SQL, then one HNSW build), then measures hybrid recall for the largest and the smallest subject in the
+// database alone and through HTTP, exact against ANN latency and recall@10, index build time and sizes.
+import { serve } from '@hono/node-server';
+import { silentLogger } from '../core/logger.ts';
+import type { Migration } from '../db/migrate.ts';
+import { migrate } from '../db/migrate.ts';
+import type { Embedder } from '../ports/embedder.ts';
+import type { WriteGate } from '../ports/gate.ts';
+import type { SqlExecutor } from '../ports/sql.ts';
+import type { MemoryStore } from '../ports/store.ts';
+import { composeEngram } from '../server/compose.ts';
+import { issueApiKey } from '../services/api-keys.ts';
+import { createSqlStore, vectorLiteral } from '../store/sql-store.ts';
+import {
+  BENCH_WORDS,
+  prng,
+  randomSentence,
+  randomUnitVector,
+  type SubjectPlan,
+  skewedSubjects,
+} from './corpus.ts';
+import { type LatencySummary, summarize } from './stats.ts';
+
+export interface BenchOptions {
+  size: number;
+  dims: number;
+  subjects: number;
+  tenants: number;
+  queries: number;
+  /** Opens a fresh, empty database for this size and drops it afterwards. */
+  openDatabase: (label: string) => Promise<{ db: SqlExecutor; drop: () => Promise<void> }>;
+  migrations: Migration[];
+  gate: WriteGate;
+  onProgress: (line: string) => void;
+}
+
+export interface SubjectResult {
+  subject: string;
+  rows: number;
+  db_hybrid_ms: LatencySummary;
+  http_hybrid_ms: LatencySummary;
+  vector_path: string;
+}
+
+export interface SizeResult {
+  size: number;
+  dims: number;
+  subjects: number;
+  tenants: number;
+  load_seconds: number;
+  load_rows_per_second: number;
+  index_build_seconds: number;
+  api_ingest_rows_per_second: number;
+  largest: SubjectResult;
+  smallest: SubjectResult;
+  exact_vs_ann: {
+    exact_ms: LatencySummary;
+    ann_ms: LatencySummary;
+    recall_at_10: number;
+    subject_rows: number;
+  };
+  sizes_mb: { memories: number; memory_embeddings: number };
+  node_rss_mb: number;
+}
+
+const MODEL_PREFIX = 'bench/random';
+
+/** An embedder whose query vectors are seeded random unit vectors: the bench measures search, not a model. */
+function randomEmbedder(dims: number): Embedder {
+  const random = prng(42);
+  return {
+    model: `${MODEL_PREFIX}@${dims}`,
+    provider: 'bench',
+    dimensions: dims,
+    version: '1',
+    embedDocuments: async (texts) => texts.map(() => randomUnitVector(dims, random)),
+    embedQuery: async () => randomUnitVector(dims, random),
+  };
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await work();
+  return [result, performance.now() - started];
+}
+
+async function bulkLoad(
+  db: SqlExecutor,
+  plan: SubjectPlan[],
+  tenantIds: string[],
+  dims: number,
+  model: string,
+) {
+  // Generated in the database: shipping 100k vectors through the driver would measure the driver instead.
+  const chunk = 20;
+  for (let i = 0; i < plan.length; i += chunk) {
+    const part = plan.slice(i, i + chunk);
+    await db.query(
+      `insert into engram.memories (tenant_id, subject, kind, content, trust, source_type, content_hash, embedding_status, embedding_model, created_at)
+       select p.tenant_id, p.subject, 'fact',
+              (select string_agg($4::text[][1 + floor(random() * pg_catalog.cardinality($4::text[]))::int], ' ') from generate_series(1, 8) w where g > 0),
+              2, 'user', md5(p.subject || ':' || g), 'ready', $5, now() - (random() * interval '365 days')
+         from unnest($1::uuid[], $2::text[], $3::int[]) p(tenant_id, subject, n), generate_series(1, p.n) g`,
+      [
+        part.map((p) => tenantIds[p.tenant]),
+        part.map((p) => p.subject),
+        part.map((p) => p.rows),
+        BENCH_WORDS,
+        model,
+      ],
+    );
+  }
+  await db.query(
+    `insert into engram.memory_embeddings (memory_id, model, tenant_id, subject, embedding)
+     select m.id, $1, m.tenant_id, m.subject,
+            (select array_agg(random() - 0.5) from generate_series(1, $2::int) d where m.id is not null)::extensions.vector
+       from engram.memories m`,
+    [model, dims],
+  );
+}
+
+async function measure(samples: number, work: (i: number) => Promise<unknown>): Promise<LatencySummary> {
+  for (let i = 0; i < Math.min(10, samples); i++) await work(-1 - i); // warm-up
+  const durations: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const [, ms] = await timed(() => work(i));
+    durations.push(ms);
+  }
+  return summarize(durations);
+}
+
+export async function runRecallBench(options: BenchOptions): Promise<SizeResult> {
+  const { size, dims, onProgress } = options;
+  const model = `${MODEL_PREFIX}@${dims}`;
+  const database = await options.openDatabase(`bench_${size}`);
+  const { db } = database;
+  try {
+    await migrate(db, options.migrations);
+    const store: MemoryStore = createSqlStore(db);
+    const plan = skewedSubjects(size, options.subjects, options.tenants);
+    const tenantIds: string[] = [];
+    for (let t = 0; t < options.tenants; t++)
+      tenantIds.push(await store.withOperator((op) => op.createTenant(`bench-${t}`)));
+    await db.query(
+      "insert into engram.embedding_models (model, provider, dims, status) values ($1, 'bench', $2, 'active')",
+      [model, dims],
+    );
+
+    onProgress(
+      `[${size}] loading ${size.toLocaleString('en')} memories over ${plan.length} subjects (${dims} dims)…`,
+    );
+    const [, loadMs] = await timed(() => bulkLoad(db, plan, tenantIds, dims, model));
+    onProgress(`[${size}] loaded in ${(loadMs / 1000).toFixed(1)} s; building the HNSW index…`);
+    const [, indexMs] = await timed(() =>
+      store.registerModel({ model, provider: 'bench', dims, threshold: null, activate: true }),
+    );
+    await db.exec('analyze engram.memories; analyze engram.memory_embeddings;');
+    onProgress(`[${size}] index built in ${(indexMs / 1000).toFixed(1)} s`);
+
+    const embedder = randomEmbedder(dims);
+    const engram = composeEngram({
+      store,
+      gate: options.gate,
+      embedder,
+      logger: silentLogger,
+      adminKey: undefined,
+      readiness: async () => ({ ready: true, checks: {} }),
+    });
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: engram.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+
+    try {
+      // API ingest throughput: the write path (gate, embedder, one transaction per batch) for 1,000 memories.
+      const ingestTenant = tenantIds[0]!;
+      const principal = {
+        kind: 'api_key' as const,
+        tenantId: ingestTenant,
+        scopes: ['memories:write'],
+        actor: 'bench',
+      };
+      const random = prng(7);
+      const [, ingestMs] = await timed(async () => {
+        for (let b = 0; b < 10; b++) {
+          const items = Array.from({ length: 100 }, () => ({
+            subject: 'ingest',
+            kind: 'fact' as const,
+            content: randomSentence(random, 10),
+          }));
+          await engram.memories.rememberMany(principal, items);
+        }
+      });
+
+      const querySubject = async (p: SubjectPlan): Promise<SubjectResult> => {
+        const tenantId = tenantIds[p.tenant]!;
+        const key = await issueApiKey(store, tenantId, { name: 'bench' });
+        const qrandom = prng(1000 + p.rows);
+        const queries = Array.from({ length: options.queries + 10 }, () => ({
+          vector: randomUnitVector(dims, qrandom),
+          text: randomSentence(qrandom, 4),
+        }));
+        let vectorPath = 'none';
+        const dbMs = await measure(options.queries, async (i) => {
+          const q = queries[i < 0 ? -i : i + 10]!;
+          const rows = await store.withTenant({ tenantId, actor: 'bench' }, (tx) =>
+            tx.recallCandidates({
+              subject: p.subject,
+              query: q.text,
+              vector: { model, vector: q.vector },
+              mode: 'hybrid',
+              candidates: 24,
+            }),
+          );
+          vectorPath = rows[0]?.vectorPath ?? vectorPath;
+        });
+        const httpMs = await measure(options.queries, async (i) => {
+          const q = queries[i < 0 ? -i : i + 10]!;
+          const res = await fetch(`http://127.0.0.1:${port}/v1/recall`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ subject: p.subject, query: q.text }),
+          });
+          if (res.status !== 200) throw new Error(`recall answered ${res.status}`);
+          await res.arrayBuffer();
+        });
+        return {
+          subject: p.subject,
+          rows: p.rows,
+          db_hybrid_ms: dbMs,
+          http_hybrid_ms: httpMs,
+          vector_path: vectorPath,
+        };
+      };
+
+      onProgress(`[${size}] querying the largest subject (${plan[0]!.rows} rows)…`);
+      const largest = await querySubject(plan[0]!);
+      onProgress(`[${size}] querying the smallest subject (${plan.at(-1)!.rows} rows)…`);
+      const smallest = await querySubject(plan.at(-1)!);
+
+      onProgress(`[${size}] exact against ANN on the largest subject…`);
+      const big = plan[0]!;
+      const bigTenant = tenantIds[big.tenant]!;
+      const arandom = prng(99);
+      const annQueries = Array.from({ length: Math.min(options.queries, 100) + 10 }, () =>
+        randomUnitVector(dims, arandom),
+      );
+      const lane = (vector: number[], exactBelow: number) =>
+        db.transaction(async (s) => {
+          await s.query(
+            "select set_config('role', 'engram_app', true), set_config('engram.tenant_id', $1, true)",
+            [bigTenant],
+          );
+          const { rows } = await s.query<{ id: string }>(
+            `select memory ->> 'id' as id from engram.recall_candidates(p_subject => $1, p_query => '', p_embedding => $2,
+               p_model => $3, p_mode => 'vector', p_candidates => 10, p_exact_below => $4)`,
+            [big.subject, vectorLiteral(vector), model, exactBelow],
+          );
+          return rows.map((r) => r.id);
+        });
+      const n = annQueries.length - 10;
+      const exactMs = await measure(n, (i) => lane(annQueries[i < 0 ? -i : i + 10]!, 10_000_000));
+      const annMs = await measure(n, (i) => lane(annQueries[i < 0 ? -i : i + 10]!, 0));
+      let found = 0;
+      let total = 0;
+      for (const q of annQueries.slice(10)) {
+        const exact = await lane(q, 10_000_000);
+        const ann = new Set(await lane(q, 0));
+        found += exact.filter((id) => ann.has(id)).length;
+        total += exact.length;
+      }
+
+      const sizes = await db.query<{ memories: string; embeddings: string }>(
+        "select pg_total_relation_size('engram.memories')::text as memories, pg_total_relation_size('engram.memory_embeddings')::text as embeddings",
+      );
+      const mb = (bytes: string | undefined) => Math.round((Number(bytes ?? 0) / 1024 / 1024) * 10) / 10;
+      return {
+        size,
+        dims,
+        subjects: plan.length,
+        tenants: options.tenants,
+        load_seconds: Math.round(loadMs / 100) / 10,
+        load_rows_per_second: Math.round(size / (loadMs / 1000)),
+        index_build_seconds: Math.round(indexMs / 100) / 10,
+        api_ingest_rows_per_second: Math.round(1000 / (ingestMs / 1000)),
+        largest,
+        smallest,
+        exact_vs_ann: {
+          exact_ms: exactMs,
+          ann_ms: annMs,
+          recall_at_10: Math.round((found / total) * 1000) / 1000,
+          subject_rows: big.rows,
+        },
+        sizes_mb: { memories: mb(sizes.rows[0]?.memories), memory_embeddings: mb(sizes.rows[0]?.embeddings) },
+        node_rss_mb: Math.round(process.memoryUsage().rss / 1024 / 1024),
+      };
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  } finally {
+    await database.drop();
+  }
+}

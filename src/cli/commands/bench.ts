@@ -1,0 +1,90 @@
+// `engram bench [--sizes 10000,100000] [--dims 256] [--subjects 100] [--tenants 10] [--queries 200] [--out DIR]`:
+// recall latency at scale. With DATABASE_URL each size gets a fresh database on that server (dropped after);
+// without it, an in-memory PGlite.
+import pg from 'pg';
+import { runRecallBench, type SizeResult } from '../../bench/recall-bench.ts';
+import { writeBenchReport } from '../../bench/report.ts';
+import type { EngramConfig } from '../../config.ts';
+import { readMigrations } from '../../db/migration-files.ts';
+import { openNodePostgres } from '../../db/node-pg.ts';
+import { openPglite } from '../../db/pglite-executor.ts';
+import { evaluateWrite } from '../../gate/index.ts';
+import { parseFlags, UsageError } from '../args.ts';
+
+function positiveInts(text: string, name: string): number[] {
+  const values = text.split(',').map((s) => Number(s.trim()));
+  if (values.some((v) => !Number.isInteger(v) || v <= 0))
+    throw new UsageError(`--${name} takes positive integers`);
+  return values;
+}
+
+function serverDatabases(url: string) {
+  return async (label: string) => {
+    const name = `engram_${label}_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const db = openNodePostgres(target.toString(), { max: 4 });
+    return {
+      db,
+      async drop() {
+        await db.close();
+        const cleanup = new pg.Client({ connectionString: url });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  };
+}
+
+export async function benchCommand(
+  config: EngramConfig,
+  argv: string[],
+  say: (line: string) => void,
+): Promise<void> {
+  const { values } = parseFlags(argv, {
+    sizes: { type: 'string', default: '10000,100000' },
+    dims: { type: 'string', default: '256' },
+    subjects: { type: 'string', default: '100' },
+    tenants: { type: 'string', default: '10' },
+    queries: { type: 'string', default: '200' },
+    out: { type: 'string', default: 'docs/benchmarks' },
+  });
+  const sizes = positiveInts(values.sizes, 'sizes');
+  const [dims] = positiveInts(values.dims, 'dims');
+  const [subjects] = positiveInts(values.subjects, 'subjects');
+  const [tenants] = positiveInts(values.tenants, 'tenants');
+  const [queries] = positiveInts(values.queries, 'queries');
+  const openDatabase = config.DATABASE_URL
+    ? serverDatabases(config.DATABASE_URL)
+    : async () => {
+        const db = await openPglite();
+        return { db, drop: () => db.close() };
+      };
+  const database = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL) + pgvector' : 'PGlite in memory';
+  const migrations = await readMigrations();
+  const results: SizeResult[] = [];
+  for (const size of sizes) {
+    const result = await runRecallBench({
+      size,
+      dims: dims!,
+      subjects: subjects!,
+      tenants: tenants!,
+      queries: queries!,
+      openDatabase,
+      migrations,
+      gate: evaluateWrite,
+      onProgress: say,
+    });
+    say(
+      `[${size}] hybrid DB p95: largest ${result.largest.db_hybrid_ms.p95} ms (${result.largest.vector_path}), smallest ${result.smallest.db_hybrid_ms.p95} ms; HTTP p95: ${result.largest.http_hybrid_ms.p95} / ${result.smallest.http_hybrid_ms.p95} ms; ANN recall@10 ${result.exact_vs_ann.recall_at_10}`,
+    );
+    results.push(result);
+  }
+  const files = await writeBenchReport(values.out, results, database);
+  say(`wrote ${files.join(', ')}`);
+}

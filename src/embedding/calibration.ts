@@ -1,0 +1,190 @@
+// Threshold calibration (pure): picks the similarity cut that best separates relevant from irrelevant pairs.
+
+/** A labelled pair as shipped in a calibration file. */
+export interface CalibrationPair {
+  query: string;
+  memory: string;
+  relevant: boolean;
+}
+
+/** A labelled pair once its similarity has been measured. */
+export interface ScoredPair {
+  score: number;
+  relevant: boolean;
+}
+
+/**
+ * `f1` (default) maximises F1 of the relevant class. F1 ignores true negatives, and that is the point: a
+ * calibration file can hold any number of easy negatives, which inflate specificity and drag Youden's J
+ * (recall + specificity - 1) towards lower thresholds, whereas recall cares about what it returns (precision)
+ * and what it misses (recall). `youden` is offered for comparison.
+ */
+export type ThresholdCriterion = 'f1' | 'youden';
+
+export interface ThresholdCounts {
+  truePositives: number;
+  falsePositives: number;
+  trueNegatives: number;
+  falseNegatives: number;
+}
+
+/** The chosen cut: a pair is predicted relevant when score >= threshold. */
+export interface ThresholdResult {
+  threshold: number;
+  precision: number;
+  recall: number;
+  f1: number;
+  criterion: ThresholdCriterion;
+  counts: ThresholdCounts;
+}
+
+/**
+ * Tries every cut between two adjacent distinct scores and keeps the best by `criterion`; on a tie the
+ * higher cut wins (fewer false positives for the same score). The threshold returned is the midpoint
+ * between the lowest score kept and the highest score dropped, so it does not sit on a training point; when
+ * every pair is kept it is the lowest score.
+ */
+export function chooseThreshold(
+  pairs: readonly ScoredPair[],
+  options: { criterion?: ThresholdCriterion } = {},
+): ThresholdResult {
+  const criterion = options.criterion ?? 'f1';
+  for (const pair of pairs) {
+    if (!Number.isFinite(pair.score))
+      throw new RangeError('calibration: every score must be a finite number');
+  }
+  const positives = pairs.filter((pair) => pair.relevant).length;
+  const negatives = pairs.length - positives;
+  if (positives === 0) throw new RangeError('calibration: need at least one relevant pair');
+  if (criterion === 'youden' && negatives === 0) {
+    throw new RangeError('calibration: Youden needs at least one irrelevant pair');
+  }
+  const sorted = [...pairs].sort((a, b) => b.score - a.score);
+  let best: { value: number; threshold: number; tp: number; fp: number } | undefined;
+  let tp = 0;
+  let fp = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const pair = sorted[i]!;
+    if (pair.relevant) tp++;
+    else fp++;
+    const next = sorted[i + 1];
+    // Only cut between distinct scores: equal scores are on the same side of any threshold.
+    if (next !== undefined && next.score === pair.score) continue;
+    const value =
+      criterion === 'f1' ? (2 * tp) / (2 * tp + fp + (positives - tp)) : tp / positives - fp / negatives;
+    if (best === undefined || value > best.value) {
+      const threshold = next === undefined ? pair.score : (pair.score + next.score) / 2;
+      best = { value, threshold, tp, fp };
+    }
+  }
+  const chosen = best!;
+  const precision = chosen.tp / (chosen.tp + chosen.fp);
+  const recall = chosen.tp / positives;
+  return {
+    threshold: chosen.threshold,
+    precision,
+    recall,
+    f1: (2 * precision * recall) / (precision + recall || 1),
+    criterion,
+    counts: {
+      truePositives: chosen.tp,
+      falsePositives: chosen.fp,
+      trueNegatives: negatives - chosen.fp,
+      falseNegatives: positives - chosen.tp,
+    },
+  };
+}
+
+/**
+ * Area under the ROC curve: the chance that a random relevant pair outscores a random irrelevant one (ties
+ * count half). A threshold-free summary, used to compare embedders and their settings.
+ */
+export function rocAuc(pairs: readonly ScoredPair[]): number {
+  const positives = pairs.filter((pair) => pair.relevant);
+  const negatives = pairs.filter((pair) => !pair.relevant);
+  if (positives.length === 0 || negatives.length === 0) {
+    throw new RangeError('calibration: AUC needs relevant and irrelevant pairs');
+  }
+  const negativeScores = negatives.map((pair) => pair.score).sort((a, b) => a - b);
+  let wins = 0;
+  for (const { score } of positives) {
+    wins +=
+      countBelow(negativeScores, score) +
+      (countBelow(negativeScores, score, true) - countBelow(negativeScores, score)) / 2;
+  }
+  return wins / (positives.length * negatives.length);
+}
+
+/** Values in ascending `sorted` below `value` (or at most `value` when `inclusive`), by binary search. */
+function countBelow(sorted: readonly number[], value: number, inclusive = false): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const item = sorted[middle]!;
+    if (item < value || (inclusive && item === value)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** One problem found in a calibration file. */
+export interface CalibrationIssue {
+  line: number;
+  message: string;
+}
+
+/** Thrown by {@link loadCalibrationPairs}; `issues` lists every bad line, the message the first ten. */
+export class CalibrationFileError extends Error {
+  readonly issues: readonly CalibrationIssue[];
+  constructor(issues: readonly CalibrationIssue[]) {
+    const shown = issues.slice(0, 10).map((issue) => `line ${issue.line}: ${issue.message}`);
+    const more = issues.length > 10 ? [`... and ${issues.length - 10} more`] : [];
+    super(`calibration file is invalid:\n${[...shown, ...more].join('\n')}`);
+    this.name = 'CalibrationFileError';
+    this.issues = issues;
+  }
+}
+
+const PAIR_KEYS = new Set(['query', 'memory', 'relevant']);
+
+/**
+ * Parses JSON Lines of `{ "query": string, "memory": string, "relevant": boolean }`. Blank lines are
+ * skipped; unknown keys are errors (a misspelt "relevant" must not silently become a negative). All bad lines
+ * are reported at once, by line number, so a hand-edited file can be fixed in one pass.
+ */
+export function loadCalibrationPairs(text: string): CalibrationPair[] {
+  const pairs: CalibrationPair[] = [];
+  const issues: CalibrationIssue[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!.trim();
+    if (line === '') continue;
+    const problem = parsePair(line);
+    if (typeof problem === 'string') issues.push({ line: index + 1, message: problem });
+    else pairs.push(problem);
+  }
+  if (issues.length > 0) throw new CalibrationFileError(issues);
+  if (pairs.length === 0) throw new CalibrationFileError([{ line: 0, message: 'the file holds no pairs' }]);
+  return pairs;
+}
+
+/** The pair on one line, or what is wrong with it. */
+function parsePair(line: string): CalibrationPair | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return 'not valid JSON';
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'expected a JSON object';
+  const record = value as Record<string, unknown>;
+  const unknown = Object.keys(record).filter((key) => !PAIR_KEYS.has(key));
+  if (unknown.length > 0) return `unknown key(s): ${unknown.join(', ')}`;
+  for (const key of ['query', 'memory'] as const) {
+    const field = record[key];
+    if (typeof field !== 'string' || field.trim() === '') return `"${key}" must be a non-empty string`;
+  }
+  if (typeof record.relevant !== 'boolean') return '"relevant" must be true or false';
+  return { query: record.query as string, memory: record.memory as string, relevant: record.relevant };
+}

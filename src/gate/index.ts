@@ -1,0 +1,31 @@
+// The write gate's public surface: evaluateWrite, its detectors and the code lists for metrics.
+export type { CallerAuth, CallerContext } from './caller.ts';
+export { type ConsistencyResult, checkConsistency } from './consistency.ts';
+export { contentHash } from './content-hash.ts';
+export {
+  type EvaluateWriteOptions,
+  evaluateWrite,
+  type GateAccepted,
+  type GateRejected,
+  type GateResult,
+} from './evaluate-write.ts';
+export {
+  detectInjection,
+  INJECTION_SIGNALS,
+  type InjectionResult,
+  type InjectionSignal,
+} from './injection.ts';
+export { normalizeContent } from './normalize.ts';
+export {
+  GATE_FLAGS,
+  GATE_REASON_CODES,
+  type GateFlag,
+  type GateReason,
+  type GateReasonCode,
+  SECRET_CODES,
+  type SecretCode,
+  VALIDATION_CODES,
+} from './reason-codes.ts';
+export { computeExpiry, DEFAULT_EPISODE_TTL_SECONDS, type RetentionResult } from './retention.ts';
+export { detectSecrets, type SecretFinding } from './secrets/index.ts';
+export { assignTrust, defaultSourceType, type Trust, type TrustAssignment } from './trust.ts';

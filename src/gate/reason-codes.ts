@@ -1,0 +1,90 @@
+// The closed sets of codes the write gate emits: rejection reasons and acceptance flags, listed for metrics.
+
+/** One code per kind of secret or credential the gate refuses to store. */
+export const SECRET_CODES = [
+  'secret.private_key',
+  'secret.aws_access_key',
+  'secret.aws_secret_key',
+  'secret.gcp_service_account',
+  'secret.github_token',
+  'secret.slack_token',
+  'secret.stripe_key',
+  'secret.openai_key',
+  'secret.anthropic_key',
+  'secret.google_api_key',
+  'secret.jwt',
+  'secret.password',
+  'secret.card_number',
+  'secret.connection_string',
+  'secret.bearer_token',
+  'secret.azure_key',
+  'secret.twilio',
+  'secret.sendgrid',
+  'secret.npm_token',
+  'secret.generic_high_entropy',
+] as const;
+
+/** Rejections that are about the shape of the write, not about secrets. */
+export const VALIDATION_CODES = [
+  'content.empty',
+  'content.too_long',
+  'kind.rule_without_trigger',
+  'retention.already_expired',
+  'retention.invalid_window',
+] as const;
+
+/** Every code a rejected write can carry; a stable list so counters can be pre-registered at zero. */
+export const GATE_REASON_CODES = [...VALIDATION_CODES, ...SECRET_CODES] as const;
+
+/** Flags an accepted write can carry: warnings and adjustments, never reasons to refuse. */
+export const GATE_FLAGS = [
+  'content.normalized',
+  'source.defaulted',
+  'trust.capped',
+  'injection.suspected',
+  'kind.trigger_without_rule',
+  'kind.polarity_without_facet',
+  'kind.facet_without_polarity',
+] as const;
+
+export type SecretCode = (typeof SECRET_CODES)[number];
+export type ValidationCode = (typeof VALIDATION_CODES)[number];
+export type GateReasonCode = (typeof GATE_REASON_CODES)[number];
+export type GateFlag = (typeof GATE_FLAGS)[number];
+
+/** What a rejection tells the caller: the kind of problem, never the offending value. */
+export interface GateReason {
+  code: GateReasonCode;
+  message: string;
+}
+
+const SECRET_LABELS: Record<SecretCode, string> = {
+  'secret.private_key': 'a private key block',
+  'secret.aws_access_key': 'an AWS access key id',
+  'secret.aws_secret_key': 'an AWS secret access key',
+  'secret.gcp_service_account': 'a Google Cloud service account key',
+  'secret.github_token': 'a GitHub token',
+  'secret.slack_token': 'a Slack token or webhook URL',
+  'secret.stripe_key': 'a Stripe secret key',
+  'secret.openai_key': 'an OpenAI API key',
+  'secret.anthropic_key': 'an Anthropic API key',
+  'secret.google_api_key': 'a Google API key',
+  'secret.jwt': 'a JSON Web Token',
+  'secret.password': 'a password value',
+  'secret.card_number': 'a payment card number',
+  'secret.connection_string': 'a connection string with a password',
+  'secret.bearer_token': 'an HTTP authorization credential',
+  'secret.azure_key': 'an Azure key or signature',
+  'secret.twilio': 'a Twilio credential',
+  'secret.sendgrid': 'a SendGrid API key',
+  'secret.npm_token': 'an npm token',
+  'secret.generic_high_entropy': 'a high-entropy token labelled as a key, token or secret',
+};
+
+/**
+ * The message for a secret finding. It names the kind and the field only: echoing the value would copy the
+ * secret into responses, logs and audit events, which is what the gate exists to prevent.
+ */
+export function secretMessage(code: SecretCode, field: string): string {
+  return `${field} contains what looks like ${SECRET_LABELS[code]}; store a reference to where it is kept instead`;
+}

@@ -1,0 +1,63 @@
+// Detects payment card numbers: 13-19 digits (optionally grouped by spaces or dashes) that pass the Luhn check
+// and start with a card network's issuer prefix. Digit runs labelled as something else (an order, a phone,
+// a tracking number) are left alone.
+import type { SecretFinding } from './types.ts';
+
+// Digits with single spaces or dashes between them, not part of a longer digit run on either side.
+const CANDIDATE = /(?<![\d+][ -]?)(?<![\d.,/])\d(?:[ -]?\d){12,18}(?![ -]?\d)(?![.,/]\d)/g;
+// A label naming the number as something else, right before it: "order number 4111...", "IMEI: 35...".
+// "pay the invoice with 4111..." is not such a label: the label must lead straight to the number. Only labels
+// whose identifiers are often 13-19 digits are listed (a booking reference, six letters, is not one).
+const NON_CARD_LABEL =
+  /\b(?:tracking|order|invoice|isbn|phone|tel|fax|mobile|cell|iban|reference|ref|ticket|confirmation|serial|imei|case|claim|policy|member|customer|shipment|parcel|package|transaction|receipt|sku|upc|ean|barcode|loyalty|id)(?:\s*(?:number|no\.?|num|nr|#|id|code))?\s*(?:is|was|:|#|=)?\s*$/i;
+
+/** The Luhn checksum test used by every card network. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** True when the number starts with a known card network prefix and has a length that network issues. */
+export function hasCardPrefix(digits: string): boolean {
+  const n = digits.length;
+  const two = Number(digits.slice(0, 2));
+  const three = Number(digits.slice(0, 3));
+  const four = Number(digits.slice(0, 4));
+  if (digits.startsWith('4')) return n === 13 || n === 16 || n === 19; // Visa
+  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return n === 16; // Mastercard
+  if (two === 34 || two === 37) return n === 15; // American Express
+  if (four === 6011 || two === 65 || (three >= 644 && three <= 649)) return n >= 16 && n <= 19; // Discover
+  if (four >= 3528 && four <= 3589) return n >= 16 && n <= 19; // JCB
+  if ((three >= 300 && three <= 305) || two === 36 || two === 38 || two === 39) return n >= 14 && n <= 19; // Diners
+  if (two === 62) return n >= 16 && n <= 19; // UnionPay
+  if ([5018, 5020, 5038, 5893, 6304, 6759, 6761, 6762, 6763].includes(four)) return n >= 12 && n <= 19; // Maestro
+  return false;
+}
+
+function consistentGrouping(raw: string): boolean {
+  // A card is written with one kind of separator or none; "4111-1111 1111 1111" is a run of unrelated numbers.
+  return !(raw.includes(' ') && raw.includes('-'));
+}
+
+/** Payment card numbers (primary account numbers). */
+export function detectCardNumbers(text: string): SecretFinding[] {
+  const findings: SecretFinding[] = [];
+  for (const match of text.matchAll(CANDIDATE)) {
+    const raw = match[0];
+    const digits = raw.replace(/[ -]/g, '');
+    if (!consistentGrouping(raw) || !passesLuhn(digits) || !hasCardPrefix(digits)) continue;
+    const before = text.slice(Math.max(0, match.index - 40), match.index);
+    if (NON_CARD_LABEL.test(before) && !/\b(?:card|visa|mastercard|amex|cc|credit|debit)\b/i.test(before))
+      continue;
+    findings.push({ code: 'secret.card_number', start: match.index, end: match.index + raw.length });
+  }
+  return findings;
+}

@@ -1,0 +1,42 @@
+// Detects credentials carried in URLs and HTTP headers: scheme://user:password@host, Authorization: Bearer
+// and Basic values.
+import { decodeBase64Url } from './jwt.ts';
+import { charClasses, findAll, shannonEntropy } from './match.ts';
+import { isPlaceholder } from './placeholders.ts';
+import type { SecretFinding } from './types.ts';
+
+// The user part may be empty (redis://:secret@host); the password part is group 1.
+const URL_WITH_PASSWORD = /\b[a-z][a-z0-9+.-]{1,30}:\/\/[^\s:/@?#]*:([^\s@/?#]+)@[^\s/?#]+/dgi;
+const BEARER = /\bBearer\s+([A-Za-z0-9._~+/-]{20,}=*)/dg;
+const BASIC = /\bAuthorization\s*[:=]\s*["']?Basic\s+([A-Za-z0-9+/]{8,}={0,2})/dgi;
+
+/** URLs that embed a password (database, broker, cache and HTTP URLs alike). */
+export function detectConnectionStrings(text: string): SecretFinding[] {
+  return findAll(text, URL_WITH_PASSWORD, 'secret.connection_string', {
+    group: 1,
+    accept: (password) => !isPlaceholder(decodeURIComponentSafe(password)),
+  });
+}
+
+/** Bearer tokens and Basic credentials in Authorization headers or "Bearer <token>" phrases. */
+export function detectHttpAuth(text: string): SecretFinding[] {
+  return [
+    // An opaque credential mixes character classes at high entropy; "Bearer authentication-is-recommended" does not.
+    ...findAll(text, BEARER, 'secret.bearer_token', {
+      group: 1,
+      accept: (token) => charClasses(token) >= 2 && /\d/.test(token) && shannonEntropy(token) >= 3.5,
+    }),
+    ...findAll(text, BASIC, 'secret.bearer_token', {
+      group: 1,
+      accept: (encoded) => (decodeBase64Url(encoded) ?? '').includes(':'),
+    }),
+  ];
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,56 @@
+// Runs every secret detector family over a text and merges their findings into one ordered list.
+
+import { detectCardNumbers } from './card-numbers.ts';
+import { detectAwsKeys, detectAzureKeys, detectGoogleApiKeys } from './cloud-keys.ts';
+import { detectConnectionStrings, detectHttpAuth } from './connection-strings.ts';
+import { detectHighEntropySecrets } from './high-entropy.ts';
+import { detectJwts } from './jwt.ts';
+import { detectPasswords } from './passwords.ts';
+import { detectPrivateKeys, detectServiceAccountKeys } from './private-keys.ts';
+import type { SecretDetector, SecretFinding } from './types.ts';
+import {
+  detectGithubTokens,
+  detectLlmProviderKeys,
+  detectNpmTokens,
+  detectSendgrid,
+  detectSlackTokens,
+  detectStripeKeys,
+  detectTwilio,
+} from './vendor-tokens.ts';
+
+export type { SecretFinding } from './types.ts';
+
+/** The specific detectors: each knows a vendor's or a format's exact shape. */
+const SPECIFIC: readonly SecretDetector[] = [
+  detectPrivateKeys,
+  detectServiceAccountKeys,
+  detectAwsKeys,
+  detectAzureKeys,
+  detectGoogleApiKeys,
+  detectGithubTokens,
+  detectSlackTokens,
+  detectStripeKeys,
+  detectLlmProviderKeys,
+  detectTwilio,
+  detectSendgrid,
+  detectNpmTokens,
+  detectJwts,
+  detectPasswords,
+  detectCardNumbers,
+  detectConnectionStrings,
+  detectHttpAuth,
+];
+
+function overlaps(a: SecretFinding, b: SecretFinding): boolean {
+  return a.start < b.end && b.start < a.end;
+}
+
+/**
+ * Every suspected secret in `text`, ordered by position. A generic high-entropy finding is dropped where a
+ * specific detector already names the same span, so the reason code says what the secret actually is.
+ */
+export function detectSecrets(text: string): SecretFinding[] {
+  const specific = SPECIFIC.flatMap((detect) => detect(text));
+  const generic = detectHighEntropySecrets(text).filter((g) => !specific.some((s) => overlaps(g, s)));
+  return [...specific, ...generic].sort((a, b) => a.start - b.start || a.end - b.end);
+}

@@ -1,0 +1,120 @@
+// Routes for forgetting: replace a memory, erase or export a subject, erase a tenant (operator).
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import {
+  ReplaceInputSchema,
+  ReplaceResponseSchema,
+  SubjectErasureSchema,
+  TenantErasureSchema,
+} from '../../core/forget-schemas.ts';
+import { SubjectSchema } from '../../core/schemas.ts';
+import type { ForgetService } from '../../services/forget.ts';
+import type { AppEnv } from '../env.ts';
+import { validationHook } from '../errors.ts';
+import { ErrorSchema, IdParamSchema } from '../schemas.ts';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { 'application/json': { schema } },
+  description,
+});
+const errors = {
+  400: json(ErrorSchema, 'Invalid request'),
+  401: json(ErrorSchema, 'Missing or bad credentials'),
+  403: json(ErrorSchema, 'Not allowed'),
+};
+
+const SubjectParamSchema = z.object({ subject: SubjectSchema });
+
+/** One memory per line; each line is the memory's JSON (the API shape). */
+export function ndjsonStream(items: AsyncIterable<unknown>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = items[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(`${JSON.stringify(next.value)}\n`));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}
+
+export function registerForgetRoutes(app: OpenAPIHono<AppEnv>, forget: ForgetService): void {
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/v1/memories/{id}/replace',
+      summary: 'Replace a live memory by a new version; the old one is superseded (linked both ways)',
+      request: {
+        params: IdParamSchema,
+        body: { ...json(ReplaceInputSchema, 'The new content and any fields to change'), required: true },
+      },
+      responses: {
+        201: json(ReplaceResponseSchema, 'Replaced'),
+        404: json(ErrorSchema, 'Not found'),
+        409: json(ErrorSchema, 'Revoked, superseded or expired; or the content is already live'),
+        422: json(ErrorSchema, 'Rejected by the write gate'),
+        ...errors,
+      },
+    }),
+    async (c) =>
+      c.json(await forget.replace(c.get('principal'), c.req.valid('param').id, c.req.valid('json')), 201),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/v1/subjects/{subject}',
+      summary: 'Erase a subject: hard-delete its memories and vectors, redact its audit trail',
+      request: { params: SubjectParamSchema },
+      responses: { 200: json(SubjectErasureSchema, 'Erased; the receipt is an audit event'), ...errors },
+    }),
+    async (c) => c.json(await forget.eraseSubject(c.get('principal'), c.req.valid('param').subject), 200),
+  );
+
+  // Documented in the OpenAPI registry and served by a plain handler: zod-openapi types only JSON and text
+  // responses, and this one is a stream of JSON lines.
+  app.openAPIRegistry.registerPath(
+    createRoute({
+      method: 'get',
+      path: '/v1/subjects/{subject}/export',
+      summary: "Export a subject's memories as JSON lines: every version, oldest first",
+      request: { params: SubjectParamSchema },
+      responses: {
+        200: {
+          content: { 'application/x-ndjson': { schema: z.string() } },
+          description: 'One memory per line (revoked and superseded versions included, expired ones not)',
+        },
+        ...errors,
+      },
+    }),
+  );
+  app.get('/v1/subjects/:subject/export', async (c) => {
+    const params = SubjectParamSchema.safeParse(c.req.param());
+    // The app's validation hook throws the one invalid_request envelope when parsing failed.
+    if (!params.success) validationHook({ success: false, error: params.error, target: 'param' });
+    const memories = await forget.exportSubject(c.get('principal'), params.data!.subject);
+    return c.body(ndjsonStream(memories), 200, {
+      'content-type': 'application/x-ndjson; charset=utf-8',
+      // A subject's memories are personal data: never kept by a shared cache.
+      'cache-control': 'no-store',
+    });
+  });
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/v1/admin/tenants/{id}',
+      summary: 'Erase a tenant: its memories, vectors, audit trail, API keys and the tenant itself',
+      request: { params: IdParamSchema },
+      responses: {
+        200: json(TenantErasureSchema, 'Erased; the receipt is an audit event kept under the tenant id'),
+        404: json(ErrorSchema, 'No such tenant'),
+        ...errors,
+      },
+    }),
+    async (c) => c.json(await forget.eraseTenant(c.req.valid('param').id), 200),
+  );
+}

@@ -1,0 +1,146 @@
+// Forgetting service: replace a memory (gate -> embed -> one transaction), erase a subject or a tenant, export a
+// subject. Depends on ports only; the HTTP layer and the CLI call it.
+import { AppError } from '../core/errors.ts';
+import type { ReplaceInput, ReplaceResponse, SubjectErasure, TenantErasure } from '../core/forget-schemas.ts';
+import type { Logger } from '../core/logger.ts';
+import type { Principal } from '../core/principal.ts';
+import type { Memory } from '../core/schemas.ts';
+import { type Embedder, embeddingTextOf } from '../ports/embedder.ts';
+import type { WriteGate } from '../ports/gate.ts';
+import type { ExportCursor, MemoryStore, StoredVector } from '../ports/store.ts';
+import { assertScope, assertSubjectAllowed, callerContextOf } from './memories.ts';
+import { replacementInput, replacementRecord } from './replacement.ts';
+
+export interface ForgetServiceDeps {
+  store: MemoryStore;
+  gate: WriteGate;
+  /** Already wrapped with the strict time budget; null when no embedder is configured (lexical only). */
+  embedder: Embedder | null;
+  logger: Logger;
+  now?: () => Date;
+  /** Rows per export page (default 500): each page is one short transaction, never one long one. */
+  exportPageSize?: number;
+}
+
+export function createForgetService(deps: ForgetServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const exportPageSize = deps.exportPageSize ?? 500;
+
+  /** The same budgeted embedding as remember: on timeout or error the new version is stored as pending. */
+  async function embedOrUndefined(text: string): Promise<StoredVector | undefined> {
+    if (!deps.embedder) return undefined;
+    try {
+      const [vector] = await deps.embedder.embedDocuments([text]);
+      return vector ? { model: deps.embedder.model, vector } : undefined;
+    } catch (error) {
+      deps.logger.warn('replace.embedding_deferred', {
+        provider: deps.embedder.provider,
+        category: (error as { category?: string }).category ?? 'embedding_error',
+      });
+      return undefined;
+    }
+  }
+
+  /** A memory of the caller's tenant (and, for an end user, of its subject); otherwise not_found. */
+  function visible(principal: Principal, memory: Memory | null): Memory {
+    if (!memory || (principal.subject !== undefined && memory.subject !== principal.subject)) {
+      throw new AppError('not_found', 'memory not found');
+    }
+    return memory;
+  }
+
+  function notLive(state: 'revoked' | 'superseded' | 'expired', old: Memory | null): AppError {
+    return new AppError('conflict', `the memory is ${state}; only a live memory can be replaced`, {
+      state,
+      ...(old?.superseded_by ? { superseded_by: old.superseded_by } : {}),
+    });
+  }
+
+  return {
+    /**
+     * Replaces a live memory: the new version (body over the old one) passes the write gate and the embedder
+     * like any remembered memory, then one transaction stores it, supersedes the old one and links both ways.
+     */
+    async replace(principal: Principal, id: string, body: ReplaceInput): Promise<ReplaceResponse> {
+      assertScope(principal, 'memories:write');
+      const old = visible(principal, await deps.store.withTenant(principal, (tx) => tx.getMemory(id)));
+      // Checked here to spare the gate and the embedder; replace_memory checks again under a row lock.
+      if (old.revoked_at) throw notLive('revoked', old);
+      if (old.superseded_by) throw notLive('superseded', old);
+      if (old.expires_at && Date.parse(old.expires_at) <= now().getTime()) throw notLive('expired', old);
+
+      const input = replacementInput(old, body, now());
+      const gate = await deps.gate(input, callerContextOf(principal), { now: now() });
+      if (gate.decision === 'rejected') {
+        throw new AppError('rejected_by_gate', 'rejected by the write gate', { reasons: gate.reasons });
+      }
+      const vector = await embedOrUndefined(embeddingTextOf({ ...input, content: gate.normalizedContent }));
+      const outcome = await deps.store.withTenant(principal, (tx) =>
+        tx.replaceMemory(id, replacementRecord(input, gate), vector, body.reason),
+      );
+      switch (outcome.status) {
+        case 'replaced':
+          return {
+            memory: outcome.memory!,
+            replaced: outcome.replaced!,
+            gate: {
+              decision: 'accepted',
+              trust: gate.trust,
+              flags: gate.flags,
+              superseded: [id, ...outcome.superseded],
+            },
+          };
+        case 'duplicate':
+          throw new AppError('conflict', 'this content is already a live memory of the subject', {
+            memory_id: outcome.memory?.id,
+          });
+        case 'not_found':
+          throw new AppError('not_found', 'memory not found');
+        default:
+          // Replaced, revoked or expired by another request since it was read.
+          throw notLive(outcome.status, outcome.replaced);
+      }
+    },
+
+    /** Erases every memory and vector of a subject and redacts its audit trail; returns counts and a receipt. */
+    async eraseSubject(principal: Principal, subject: string): Promise<SubjectErasure> {
+      assertScope(principal, 'memories:write');
+      assertSubjectAllowed(principal, subject);
+      const { erased, receipt_id } = await deps.store.withTenant(principal, (tx) => tx.eraseSubject(subject));
+      deps.logger.info('forget.subject_erased', { ...erased, receipt_id });
+      return { erased, receipt_id };
+    },
+
+    /**
+     * A subject's memories, every version, oldest first. The first page is read before this resolves (so that
+     * errors still become a status code); the rest is read page by page while the caller consumes it.
+     */
+    async exportSubject(principal: Principal, subject: string): Promise<AsyncIterable<Memory>> {
+      assertScope(principal, 'memories:read');
+      assertSubjectAllowed(principal, subject);
+      const page = (after?: ExportCursor) =>
+        deps.store.withTenant(principal, (tx) => tx.exportSubject(subject, exportPageSize, after));
+      const first = await page();
+      return {
+        async *[Symbol.asyncIterator]() {
+          let current = first;
+          while (true) {
+            yield* current.items;
+            if (!current.next) return;
+            current = await page(current.next);
+          }
+        },
+      };
+    },
+
+    /** Erases a whole tenant (operator). */
+    async eraseTenant(tenantId: string): Promise<TenantErasure> {
+      const result = await deps.store.withOperator((op) => op.eraseTenant(tenantId));
+      if (!result) throw new AppError('not_found', 'tenant not found');
+      deps.logger.info('forget.tenant_erased', { ...result.erased, receipt_id: result.receipt_id });
+      return result;
+    },
+  };
+}
+
+export type ForgetService = ReturnType<typeof createForgetService>;

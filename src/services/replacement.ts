@@ -1,0 +1,77 @@
+// Pure rules of a replacement: what the new version is made of (the body over the old version) and the record
+// the store writes once the gate has accepted it. No I/O.
+import { AppError } from '../core/errors.ts';
+import type { ReplaceInput } from '../core/forget-schemas.ts';
+import { type Memory, type MemoryInput, MemoryInputSchema } from '../core/schemas.ts';
+import type { GateResult } from '../ports/gate.ts';
+import type { MemoryRecord } from '../ports/store.ts';
+
+type Accepted = Extract<GateResult, { decision: 'accepted' }>;
+
+const orUndefined = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
+
+/**
+ * The memory a replacement asks the gate to accept: the body's fields over the old version's, in the old
+ * version's subject. The old expiry carries over while it is in the future and the body sets none; the source
+ * carries over as data only (the gate assigns trust from it and from the caller, never from the old trust).
+ * Throws invalid_request when the result is not a valid memory (for example a rule without a trigger).
+ */
+export function replacementInput(old: Memory, body: ReplaceInput, now: Date): MemoryInput {
+  const { reason: _reason, ...fields } = body;
+  const bodySetsExpiry = fields.ttl_seconds !== undefined || fields.expires_at !== undefined;
+  const oldExpiry = old.expires_at && Date.parse(old.expires_at) > now.getTime() ? old.expires_at : undefined;
+  const merged = {
+    subject: old.subject,
+    kind: old.kind,
+    tags: old.tags,
+    importance: old.importance,
+    confidence: old.confidence,
+    source: old.source,
+    key: orUndefined(old.key),
+    facet: orUndefined(old.facet),
+    polarity: orUndefined(old.polarity),
+    trigger: orUndefined(old.trigger),
+    metadata: old.metadata,
+    language: old.language,
+    valid_from: orUndefined(old.valid_from),
+    ...(bodySetsExpiry ? {} : { expires_at: oldExpiry }),
+    ...fields,
+  };
+  // Drop undefined keys: the schema is strict and an explicit undefined would still count for `ttl or expiry`.
+  const defined = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined));
+  const parsed = MemoryInputSchema.safeParse(defined);
+  if (!parsed.success) {
+    throw new AppError('invalid_request', 'the replacement is not a valid memory', {
+      issues: parsed.error.issues.map((issue) => ({
+        path: issue.path.join('.'),
+        code: issue.code,
+        message: issue.message,
+      })),
+    });
+  }
+  return parsed.data;
+}
+
+/** What replace_memory stores: the accepted input with the gate's normalised content, hash, trust and flags. */
+export function replacementRecord(input: MemoryInput, gate: Accepted): MemoryRecord {
+  return {
+    subject: input.subject,
+    kind: input.kind,
+    content: gate.normalizedContent,
+    content_hash: gate.contentHash,
+    tags: input.tags ?? [],
+    importance: input.importance,
+    confidence: input.confidence,
+    trust: gate.trust,
+    source: input.source ?? { type: 'app' },
+    key: input.key,
+    facet: input.facet,
+    polarity: input.polarity,
+    trigger: gate.normalizedTrigger ?? input.trigger,
+    metadata: input.metadata,
+    flags: gate.flags,
+    language: input.language,
+    valid_from: input.valid_from,
+    expires_at: gate.expiresAt ? gate.expiresAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { detectPasswords } from '../../../src/gate/secrets/passwords.ts';
+
+/** The exact text a finding covers, so tests can check the span is the value and not the label. */
+function values(text: string): string[] {
+  return detectPasswords(text).map((f) => text.slice(f.start, f.end));
+}
+
+describe('detectPasswords', () => {
+  it('finds values given after "is", a colon or an equals sign, spanning the value only', () => {
+    expect(values('my password is hunter2')).toEqual(['hunter2']);
+    expect(values('wifi password: mountainair2019')).toEqual(['mountainair2019']);
+    expect(values('DB_PASSWORD=s3cr3t!x')).toEqual(['s3cr3t!x']);
+    expect(values('passcode=482913')).toEqual(['482913']);
+    expect(values('pwd: Tr0ub4dor&3')).toEqual(['Tr0ub4dor&3']);
+  });
+
+  it('finds quoted values, JSON members, camelCase and snake_case labels', () => {
+    expect(values('The password for the NAS is "correct horse"')).toEqual(['"correct horse"']);
+    expect(values('{"username": "svc", "password": "Qm9!vT7#xLp2"}')).toEqual(['"Qm9!vT7#xLp2"']);
+    expect(values('const dbPassword = "p4ss-w0rd";')).toEqual(['"p4ss-w0rd"']);
+    expect(values('MYSQL_ROOT_PASSWORD: r00t-Pa55')).toEqual(['r00t-Pa55']);
+  });
+
+  it('finds a plain word only when it ends the clause', () => {
+    expect(values('the wifi password for the cabin is swordfish.')).toEqual(['swordfish']);
+    expect(values('my password is swordfish and my pin is 4821')).toEqual(['swordfish', '4821']);
+  });
+
+  it('finds values with no separator when they are clearly random, and PINs', () => {
+    expect(values('ssh in as pi, password raspberry42')).toEqual(['raspberry42']);
+    expect(values('user admin, pass Kx7!mW2q')).toEqual(['Kx7!mW2q']);
+    expect(values('PIN for the debit card: 4471')).toEqual(['4471']);
+    expect(values('my PIN is 0718')).toEqual(['0718']);
+  });
+
+  it('finds common non-English phrasings', () => {
+    expect(values('mi contraseña es girasol2024')).toEqual(['girasol2024']);
+    expect(values('Le mot de passe du wifi est soleil2023')).toEqual(['soleil2023']);
+    expect(values('mein Passwort ist Sonne2024')).toEqual(['Sonne2024']);
+  });
+
+  it('ignores sentences that only mention passwords', () => {
+    for (const text of [
+      'I reset my password yesterday',
+      'remind me to change my password',
+      'password manager is bitwarden',
+      'the password must be at least 12 characters long',
+      'password is 12 characters long',
+      'my password is too weak according to the bank',
+      'the password is case-sensitive',
+      'my password expired so IT sent a link',
+      'The password is the same as the old one, just ask IT.',
+      'Password: changed after the phishing test',
+      'password: see the team vault entry "Staging DB"',
+      'The wifi password is written on the router label.',
+      'boarding pass: gate 12',
+      'the pin is in the drawer',
+      'passport number format is two letters and seven digits',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
+
+  it('ignores placeholders, template references and shell paths', () => {
+    for (const text of [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${VAR} reference is the input under test
+      'DB_PASSWORD=${DB_PASSWORD} is injected by the CI',
+      'POSTGRES_PASSWORD=<set in .env.local>',
+      'password: ********',
+      'password=xxx',
+      'password: <your-password>',
+      'password = process.env.DB_PASSWORD',
+      'pwd: /home/jo/projects/engram',
+      'password: [REDACTED]',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
+});
