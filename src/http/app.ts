@@ -6,6 +6,7 @@ import type { Logger } from '../core/logger.ts';
 import type { AuditService } from '../services/audit.ts';
 import type { FeedbackService } from '../services/feedback.ts';
 import type { ForgetService } from '../services/forget.ts';
+import type { IngestService } from '../services/ingest.ts';
 import type { MemoryService } from '../services/memories.ts';
 import type { RecallService } from '../services/recall.ts';
 import { type Authenticate, requireOperator, requirePrincipal } from './auth.ts';
@@ -19,6 +20,7 @@ import { registerAuditRoutes } from './routes/audit.ts';
 import { registerFeedbackRoutes } from './routes/feedback.ts';
 import { registerForgetRoutes } from './routes/forget.ts';
 import { type ReadinessCheck, registerHealthRoutes } from './routes/health.ts';
+import { registerIngestRoutes } from './routes/ingest.ts';
 import { type KeyActions, registerKeyRoutes } from './routes/keys.ts';
 import { registerMcpRoute } from './routes/mcp.ts';
 import { registerMemoryRoutes } from './routes/memories.ts';
@@ -31,6 +33,8 @@ export interface AppDeps {
   recall: RecallService;
   forget: ForgetService;
   audit: AuditService;
+  /** Conversation ingestion (POST /v1/ingest). */
+  ingest: IngestService;
   admin: AdminActions;
   /** API key revocation (operator and tenant admin). */
   keys: KeyActions;
@@ -85,6 +89,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerFeedbackRoutes(app, deps.feedback);
   registerForgetRoutes(app, deps.forget);
   registerAuditRoutes(app, deps.audit);
+  registerIngestRoutes(app, deps.ingest);
 
   // Ecosystem: the Memory Inspector page (it signs in with a key and calls /v1 like any client), the API docs
   // page rendered from /openapi.json, and the MCP endpoint (same bearer auth, same services).

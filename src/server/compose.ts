@@ -14,6 +14,7 @@ import { revokeApiKey } from '../services/api-keys.ts';
 import { createAuditService } from '../services/audit.ts';
 import { createFeedbackService } from '../services/feedback.ts';
 import { createForgetService } from '../services/forget.ts';
+import { createIngestService } from '../services/ingest.ts';
 import { createMemoryService } from '../services/memories.ts';
 import { createRecallService } from '../services/recall.ts';
 import { createTenantService } from '../services/tenants.ts';
@@ -62,12 +63,15 @@ export function composeEngram(parts: EngramParts) {
   const feedback = createFeedbackService({ store: parts.store, metrics });
   // Read at scrape time: one count over the partial pending index, as the operator (it spans tenants).
   const embeddingBacklog = () => parts.store.withOperator((op) => op.embeddingBacklog()).catch(() => null);
+  // Conversation ingestion: turns become episodes through the same memory service (and so the same gate).
+  const ingest = createIngestService({ memories, gate: parts.gate });
   const tenants = createTenantService(parts.store);
   const app = createApp({
     memories,
     recall,
     forget,
     audit,
+    ingest,
     admin: tenants,
     keys: { revoke: (keyId, options) => revokeApiKey(parts.store, keyId, options) },
     authenticate: createAuthenticate({ store: parts.store, jwt: parts.jwt }),
@@ -81,7 +85,7 @@ export function composeEngram(parts: EngramParts) {
       : undefined,
   });
   // `metrics` is returned for the jobs (sweep, erase) to report their runs to the same sink.
-  return { app, memories, recall, forget, audit, tenants, feedback, metrics };
+  return { app, memories, recall, forget, audit, ingest, tenants, feedback, metrics };
 }
 
 export type Engram = ReturnType<typeof composeEngram>;

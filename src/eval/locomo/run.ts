@@ -1,0 +1,185 @@
+// Runs the LoCoMo retrieval protocol through the real services: each conversation one subject, each dialog turn
+// one memory (ingested session by session), each question one recall; rankings mapped back to dialog ids.
+import { silentLogger } from '../../core/logger.ts';
+import type { Principal } from '../../core/principal.ts';
+import type { RecallMode } from '../../core/schemas.ts';
+import type { Embedder } from '../../ports/embedder.ts';
+import type { WriteGate } from '../../ports/gate.ts';
+import type { MemoryStore } from '../../ports/store.ts';
+import { createIngestService, type IngestServiceDeps } from '../../services/ingest.ts';
+import { createMemoryService } from '../../services/memories.ts';
+import { createRecallService, type RecallServiceDeps } from '../../services/recall.ts';
+import { type Sample, turnText } from './dataset.ts';
+import { type MetricsReport, type ScoredQuestion, scoreRanking, summarize } from './metrics.ts';
+import { type Progress, silentProgress } from './progress.ts';
+
+/** The API's largest recall: 50 candidates, all returned (the default budget would return 3). */
+export const RANKING_DEPTH = 50;
+
+export interface LocomoRunDeps {
+  store: MemoryStore;
+  gate: WriteGate;
+  /** null runs lexical only. */
+  embedder: Embedder | null;
+  /** An empty tenant for this run. */
+  tenantId: string;
+  progress?: Progress;
+  /** Experiments only: override the product's recall defaults (weights, candidates per item). */
+  recall?: Pick<RecallServiceDeps, 'weights' | 'candidatesPerItem'>;
+  /** Experiments only: override the product's ingestion defaults (context turns). */
+  ingest?: Pick<IngestServiceDeps, 'contextTurns'>;
+}
+
+export interface LocomoRunOptions {
+  mode: RecallMode;
+}
+
+export interface LocomoRunResult {
+  /** `"<sample_id>|<qa_index>"` -> dialog ids, best first (every question, scored or not). */
+  rankings: Record<string, string[]>;
+  metrics: MetricsReport;
+  counts: {
+    samples: number;
+    turns: number;
+    created: number;
+    duplicate: number;
+    rejected: number;
+    questions: number;
+    scored: number;
+    /** Questions left out of the metrics because no gold id is usable. */
+    skippedNoGold: number;
+    /** Recalls that fell back to lexical (the embedder failed or timed out). */
+    degradedRecalls: number;
+  };
+  timing: { ingestMs: number; queryMs: number; meanRecallMs: number };
+}
+
+/** The key of one question in rankings.json. */
+export function rankingKey(sampleId: string, qaIndex: number): string {
+  return `${sampleId}|${qaIndex}`;
+}
+
+/** What ingestion stored: which dialog ids each memory stands for, and the gate's decisions. */
+export interface IngestedCorpus {
+  diaIdsOf: Map<string, string[]>;
+  counts: { turns: number; created: number; duplicate: number; rejected: number };
+  ingestMs: number;
+}
+
+function principalOf(tenantId: string): Principal {
+  return { kind: 'api_key', tenantId, scopes: ['memories:read', 'memories:write'], actor: 'eval:locomo' };
+}
+
+/** Stores every turn of every sample, session by session, through the ingest service. */
+export async function ingestLocomo(samples: readonly Sample[], deps: LocomoRunDeps): Promise<IngestedCorpus> {
+  const progress = deps.progress ?? silentProgress;
+  const principal = principalOf(deps.tenantId);
+  const memories = createMemoryService({
+    store: deps.store,
+    gate: deps.gate,
+    embedder: deps.embedder,
+    logger: silentLogger,
+  });
+  const ingest = createIngestService({ memories, gate: deps.gate, ...deps.ingest });
+  const counts = { turns: 0, created: 0, duplicate: 0, rejected: 0 };
+  const diaIdsOf = new Map<string, string[]>();
+  const totalTurns = samples.reduce((n, s) => n + s.sessions.reduce((m, x) => m + x.turns.length, 0), 0);
+  const started = performance.now();
+  for (const sample of samples) {
+    for (const session of sample.sessions) {
+      if (session.turns.length === 0) continue;
+      const { items } = await ingest.ingest(principal, {
+        subject: sample.sampleId,
+        session: `session_${session.index}`,
+        messages: session.turns.map((turn) => ({
+          speaker: turn.speaker,
+          text: turnText(turn),
+          id: turn.diaId,
+          ...(session.at ? { at: session.at } : {}),
+        })),
+      });
+      for (const [i, item] of items.entries()) {
+        counts[item.status]++;
+        // A duplicate (the same words said twice) is one memory standing for both turns.
+        if (item.id) diaIdsOf.set(item.id, [...(diaIdsOf.get(item.id) ?? []), session.turns[i]!.diaId]);
+      }
+      counts.turns += session.turns.length;
+      progress.update('ingest', counts.turns, totalTurns);
+    }
+  }
+  progress.finish();
+  return { diaIdsOf, counts, ingestMs: performance.now() - started };
+}
+
+export interface QueryOutcome {
+  rankings: Record<string, string[]>;
+  metrics: MetricsReport;
+  counts: { questions: number; scored: number; skippedNoGold: number; degradedRecalls: number };
+  queryMs: number;
+}
+
+/** Asks every question as one recall and scores the rankings (questions without usable gold are skipped). */
+export async function queryLocomo(
+  samples: readonly Sample[],
+  corpus: Pick<IngestedCorpus, 'diaIdsOf'>,
+  options: LocomoRunOptions,
+  deps: LocomoRunDeps,
+): Promise<QueryOutcome> {
+  const progress = deps.progress ?? silentProgress;
+  const principal = principalOf(deps.tenantId);
+  // Bookkeeping writes are awaited before returning, so that the database is not closed under them.
+  const pending: Promise<unknown>[] = [];
+  const recall = createRecallService({
+    store: deps.store,
+    embedder: deps.embedder,
+    logger: silentLogger,
+    defer: (work) => pending.push(work.catch(() => undefined)),
+    ...deps.recall,
+  });
+  const rankings: Record<string, string[]> = {};
+  const scored: ScoredQuestion[] = [];
+  const counts = { questions: 0, scored: 0, skippedNoGold: 0, degradedRecalls: 0 };
+  const total = samples.reduce((n, s) => n + s.questions.length, 0);
+  const started = performance.now();
+  for (const sample of samples) {
+    for (const question of sample.questions) {
+      const answer = await recall.recall(principal, {
+        subject: sample.sampleId,
+        query: question.question,
+        mode: options.mode,
+        limit: RANKING_DEPTH,
+        budget: { max_items: RANKING_DEPTH, max_chars_per_item: 8000, max_total_chars: 50_000 },
+      });
+      if (answer.degraded) counts.degradedRecalls++;
+      const ranking = answer.items.flatMap((item) => corpus.diaIdsOf.get(item.id) ?? []);
+      rankings[rankingKey(sample.sampleId, question.index)] = ranking;
+      if (question.gold.length === 0) counts.skippedNoGold++;
+      else scored.push({ category: question.category, scores: scoreRanking(ranking, question.gold) });
+      progress.update('recall', ++counts.questions, total);
+    }
+  }
+  progress.finish();
+  await Promise.all(pending);
+  counts.scored = scored.length;
+  return { rankings, metrics: summarize(scored), counts, queryMs: performance.now() - started };
+}
+
+/** The whole protocol: ingest every sample, then ask every question. */
+export async function runLocomo(
+  samples: readonly Sample[],
+  options: LocomoRunOptions,
+  deps: LocomoRunDeps,
+): Promise<LocomoRunResult> {
+  const corpus = await ingestLocomo(samples, deps);
+  const outcome = await queryLocomo(samples, corpus, options, deps);
+  return {
+    rankings: outcome.rankings,
+    metrics: outcome.metrics,
+    counts: { samples: samples.length, ...corpus.counts, ...outcome.counts },
+    timing: {
+      ingestMs: corpus.ingestMs,
+      queryMs: outcome.queryMs,
+      meanRecallMs: outcome.counts.questions > 0 ? outcome.queryMs / outcome.counts.questions : 0,
+    },
+  };
+}

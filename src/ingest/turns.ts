@@ -1,0 +1,64 @@
+// Conversation ingestion, pure part: a turn becomes an episode memory, and its neighbours become its context text.
+import type { MemoryInput } from '../core/schemas.ts';
+
+/** One message of a conversation as the ingest endpoint takes it. */
+export interface IngestMessage {
+  speaker: string;
+  text: string;
+  /** When it was said (ISO 8601); kept in metadata.at. */
+  at?: string | undefined;
+  /** The caller's id for the message; kept as source.id so the caller can map memories back to its messages. */
+  id?: string | undefined;
+}
+
+/** How many turns before and after a turn are indexed as its context. */
+export const DEFAULT_CONTEXT_TURNS = 1;
+
+/** A neighbour longer than this is cut: context is a hint for search, and the column holds at most 16000 chars. */
+export const MAX_NEIGHBOUR_CHARS = 1000;
+
+/** The stored content of a turn: who said it, then what was said (queries often name the speaker). */
+export function turnContent(message: Pick<IngestMessage, 'speaker' | 'text'>): string {
+  return `${message.speaker.trim()}: ${message.text.trim()}`;
+}
+
+/** The memory a turn becomes, before the write gate. */
+export function turnMemoryInput(
+  subject: string,
+  session: string,
+  message: IngestMessage,
+  position: number,
+): MemoryInput {
+  return {
+    subject,
+    kind: 'episode',
+    content: turnContent(message),
+    source: { type: 'app', session, ...(message.id !== undefined ? { id: message.id } : {}) },
+    metadata: {
+      speaker: message.speaker,
+      turn: position,
+      ...(message.at !== undefined ? { at: message.at } : {}),
+    },
+  };
+}
+
+/**
+ * The context text of turn `index`: the contents of up to `turns` usable neighbours on each side, nearest first
+ * on each side, one per line. `usable[i]` is null for a turn that must not leak into its neighbours (the gate
+ * rejected it); those are skipped, not replaced by the next one out, so context never reaches past a window.
+ * Returns undefined when there is no neighbour.
+ */
+export function neighbourContext(
+  usable: readonly (string | null)[],
+  index: number,
+  turns: number = DEFAULT_CONTEXT_TURNS,
+): string | undefined {
+  const lines: string[] = [];
+  for (let offset = 1; offset <= turns; offset++) {
+    for (const at of [index - offset, index + offset]) {
+      const text = usable[at];
+      if (typeof text === 'string' && text !== '') lines.push(text.slice(0, MAX_NEIGHBOUR_CHARS));
+    }
+  }
+  return lines.length > 0 ? lines.join('\n') : undefined;
+}
