@@ -12,4 +12,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261129000800_embedding_jobs.sql',
   '20261129001100_recall_events.sql',
   '20261129001300_iso_microseconds.sql',
+  '20261129001400_revoke_public_execute.sql',
 ];

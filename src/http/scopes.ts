@@ -20,6 +20,7 @@ export const ROUTE_SCOPES: readonly RouteScope[] = [
   { method: 'GET', path: '/v1/memories/{id}', scope: 'memories:read' },
   { method: 'POST', path: '/v1/memories/{id}/revoke', scope: 'memories:write' },
   { method: 'POST', path: '/v1/recall', scope: 'memories:read' },
+  { method: 'POST', path: '/v1/ingest', scope: 'memories:write' },
   // Feedback is part of reading: the caller that recalled says what it used.
   { method: 'POST', path: '/v1/recalls/{recall_id}/feedback', scope: 'memories:read' },
   { method: 'POST', path: '/v1/keys/{id}/revoke', scope: 'admin' },
