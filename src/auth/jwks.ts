@@ -25,7 +25,8 @@ interface Jwk {
   [field: string]: unknown;
 }
 
-const IMPORT_PARAMS: Record<AsymmetricAlg, RsaHashedImportParams | EcKeyImportParams> = {
+// Plain objects typed by the call site: workerd's runtime types and the DOM lib name these parameter types differently.
+const IMPORT_PARAMS: Record<AsymmetricAlg, Parameters<typeof crypto.subtle.importKey>[2]> = {
   RS256: { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
   ES256: { name: 'ECDSA', namedCurve: 'P-256' },
 };

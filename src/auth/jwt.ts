@@ -57,7 +57,9 @@ function decodeJson(part: string): Record<string, unknown> | null {
   const bytes = base64UrlDecode(part);
   if (!bytes) return null;
   try {
-    const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    const value: unknown = JSON.parse(
+      new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes),
+    );
     return typeof value === 'object' && value !== null && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : null;
@@ -127,7 +129,7 @@ export function createJwtVerifier(config: JwtVerifierConfig): JwtVerifier {
       const { key, alg } = await keyFor(header);
       // ES256 signatures are r||s, 64 bytes (RFC 7518 §3.4); Web Crypto takes that form as is.
       if (alg === 'ES256' && signature.length !== 64) throw unauthorized('invalid token signature');
-      const params: AlgorithmIdentifier | EcdsaParams =
+      const params: Parameters<typeof crypto.subtle.verify>[0] =
         alg === 'ES256' ? { name: 'ECDSA', hash: 'SHA-256' } : key.algorithm.name;
       const signed = new TextEncoder().encode(`${headerPart}.${payloadPart}`);
       if (!(await crypto.subtle.verify(params, key, signature, signed)))

@@ -1,13 +1,15 @@
 // Writes benchmark results: JSON (machine-readable), Markdown (the table people read) and an SVG plot.
 import { mkdir, writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { lineChartSvg } from './plot.ts';
 import type { SizeResult } from './recall-bench.ts';
 
 export function machineDescription(): string {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
-  return `${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 1024 ** 3)} GiB RAM, Node ${process.version}`;
+  // The load average matters here: these machines are shared, and a loaded machine inflates every latency.
+  const load = loadavg().map((x) => x.toFixed(1)).join(' / ');
+  return `${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 1024 ** 3)} GiB RAM, Node ${process.version}, load average ${load} (1/5/15 min) when written`;
 }
 
 export function markdownReport(results: SizeResult[], database: string): string {

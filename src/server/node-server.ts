@@ -45,6 +45,11 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     const report = await migrate(db, migrations);
     if (report.applied.length > 0) logger.info('migrations.applied', { count: report.applied.length });
   }
+  if (!config.DATABASE_URL) {
+    // PGlite has no autovacuum, so it never gathers planner statistics by itself; without them a large subject's
+    // recall was measured at 20 s instead of 0.1 s. Cheap at embedded sizes.
+    await db.exec('analyze');
+  }
   const store = createSqlStore(db, { tenantRole: config.ENGRAM_DB_ROLE });
   if (options.embedder) {
     await store.registerModel({

@@ -19,7 +19,8 @@ export function decodeBase64Url(segment: string): string | null {
 
 function isJwtHeader(segment: string): boolean {
   const decoded = decodeBase64Url(segment);
-  if (decoded === null) return false;
+  // Throwing is the slow path of JSON.parse: skip it for what cannot be a JSON object anyway.
+  if (decoded === null || !decoded.startsWith('{') || !decoded.trimEnd().endsWith('}')) return false;
   try {
     const header: unknown = JSON.parse(decoded);
     return (
