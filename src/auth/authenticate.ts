@@ -14,8 +14,19 @@ export function createAuthenticate(deps: {
   return (token) => (jwt && looksLikeJwt(token) ? jwt.verify(token) : verifyApiKey(store, token));
 }
 
+/** The settings JWT verification reads: the Node config and the Worker's bindings both carry them. */
+export type JwtSettings = Pick<
+  EngramConfig,
+  | 'SUPABASE_JWT_SECRET'
+  | 'SUPABASE_JWKS_URL'
+  | 'SUPABASE_JWT_ISSUER'
+  | 'SUPABASE_JWT_AUDIENCE'
+  | 'ENGRAM_JWT_TENANT_CLAIM'
+  | 'ENGRAM_JWT_CLOCK_SKEW_S'
+>;
+
 /** The JWT settings of a deployment, or null when Supabase JWTs are not enabled. */
-export function jwtConfigOf(config: EngramConfig): JwtVerifierConfig | null {
+export function jwtConfigOf(config: JwtSettings): JwtVerifierConfig | null {
   if (!config.SUPABASE_JWT_SECRET && !config.SUPABASE_JWKS_URL) return null;
   return {
     secret: config.SUPABASE_JWT_SECRET,
@@ -30,7 +41,7 @@ export function jwtConfigOf(config: EngramConfig): JwtVerifierConfig | null {
 }
 
 /** The verifier a deployment configures, built (and its settings checked) at start. */
-export function jwtVerifierOf(config: EngramConfig): JwtVerifier | null {
+export function jwtVerifierOf(config: JwtSettings): JwtVerifier | null {
   const settings = jwtConfigOf(config);
   return settings ? createJwtVerifier(settings) : null;
 }

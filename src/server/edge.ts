@@ -1,10 +1,13 @@
 // Engram for one Worker invocation: the database pool, store and embedder a request or a cron run uses, and the
 // app built on them. Workers forbid reusing a socket across invocations, so all of it lives for one invocation.
+import { jwtConfigOf, jwtVerifierOf } from '../auth/authenticate.ts';
+import type { JwtVerifier } from '../auth/jwt.ts';
 import type { Logger } from '../core/logger.ts';
 import { openNeonPool } from '../db/neon.ts';
 import { openNodePostgres } from '../db/node-pg.ts';
 import { createEmbedder } from '../embedding/factory.ts';
 import type { WorkersAiBinding } from '../embedding/workers-ai.ts';
+import { createLogMetricsSink } from '../metrics/log-sink.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { SqlExecutor } from '../ports/sql.ts';
@@ -12,7 +15,7 @@ import type { MemoryStore } from '../ports/store.ts';
 import { createSqlStore } from '../store/sql-store.ts';
 import { composeEngram, type Engram } from './compose.ts';
 import { databaseReadiness } from './readiness.ts';
-import type { WorkerConfig } from './worker-config.ts';
+import type { WorkerConfig, WorkerSettings } from './worker-config.ts';
 
 export interface EdgeScope {
   db: SqlExecutor;
@@ -101,7 +104,23 @@ export function composeEdgeEngram(scope: EdgeScope, config: WorkerConfig, deps: 
     ),
     maxBodyBytes: config.settings.ENGRAM_MAX_BODY_BYTES,
     defer: scope.defer,
+    jwt: jwtVerifierFor(config.settings),
+    // No scrape endpoint on Workers: each metric event is one log line for the platform to aggregate.
+    metrics: createLogMetricsSink(deps.logger),
   });
+}
+
+/** The isolate's JWT verifier, by settings: it caches the JWKS, which must not be fetched on every request. */
+const verifiers = new Map<string, JwtVerifier | null>();
+
+function jwtVerifierFor(settings: WorkerSettings): JwtVerifier | null {
+  const key = JSON.stringify(jwtConfigOf(settings));
+  let verifier = verifiers.get(key);
+  if (verifier === undefined) {
+    verifier = jwtVerifierOf(settings);
+    verifiers.set(key, verifier);
+  }
+  return verifier;
 }
 
 /**

@@ -16,6 +16,12 @@ export const WorkerConfigSchema = ConfigSchema.pick({
   ENGRAM_DB_ROLE: true,
   ENGRAM_MAX_BODY_BYTES: true,
   ENGRAM_REVOKED_RETENTION_DAYS: true,
+  SUPABASE_JWT_SECRET: true,
+  SUPABASE_JWKS_URL: true,
+  SUPABASE_JWT_ISSUER: true,
+  SUPABASE_JWT_AUDIENCE: true,
+  ENGRAM_JWT_TENANT_CLAIM: true,
+  ENGRAM_JWT_CLOCK_SKEW_S: true,
 })
   .extend({
     HYPERDRIVE: HyperdriveSchema.optional(),

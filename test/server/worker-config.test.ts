@@ -85,6 +85,7 @@ describe('parseWorkerConfig', () => {
       ENGRAM_ADMIN_KEY: 'short',
       ENGRAM_JOB_BUDGET_MS: '12ms',
       ENGRAM_NEON_WS_PROXY: 'ws://127.0.0.1:8080/v2',
+      SUPABASE_JWT_SECRET: 'too-short-to-be-safe',
       // OpenAI without a key: the embedder part is checked even though other bindings failed.
     });
     const fields = issues.map((issue) => issue.split(':')[0]);
@@ -94,11 +95,13 @@ describe('parseWorkerConfig', () => {
         'ENGRAM_ADMIN_KEY',
         'ENGRAM_JOB_BUDGET_MS',
         'ENGRAM_NEON_WS_PROXY',
+        'SUPABASE_JWT_SECRET',
         'invalid embedder configuration',
       ]),
     );
     expect(issues.join('\n')).toContain('OPENAI_API_KEY: is required for api.openai.com');
     expect(issues.join('\n')).not.toContain('hunter2');
     expect(issues.join('\n')).not.toContain('short');
+    expect(issues.join('\n')).not.toContain('too-short-to-be-safe');
   });
 });

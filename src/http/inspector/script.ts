@@ -332,14 +332,14 @@ async function confirmErase(event) {
   try {
     const result = await api('DELETE', '/v1/subjects/' + encodeURIComponent(subject));
     byId('erase-dialog').close();
-    const receipt = byId('erase-receipt');
-    receipt.textContent = 'Erased ' + result.erased.memories + ' memories and ' + result.erased.embeddings + ' embeddings; ' +
-      result.erased.audit_events_redacted + ' audit events redacted. Receipt ' + result.receipt_id + '.';
-    receipt.hidden = false;
     byId('results').replaceChildren();
     byId('context-box').hidden = true;
     state.lastSearch = null;
     await loadMemories();
+    const receipt = byId('erase-receipt');
+    receipt.textContent = 'Erased ' + result.erased.memories + ' memories and ' + result.erased.embeddings + ' embeddings; ' +
+      result.erased.audit_events_redacted + ' audit events redacted. Receipt ' + result.receipt_id + '.';
+    receipt.hidden = false;
   } catch (error) {
     toast(explain(error), true);
   }

@@ -68,6 +68,9 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Polls until the page settles; generous because these machines are shared and often loaded. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 });
+
 const resultIds = () =>
   page.locator('#results li.result').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-id')));
 
@@ -76,7 +79,7 @@ describe('Memory Inspector in Chromium', () => {
     await page.goto(`${t.url}/inspect`);
     await page.fill('#api-key', 'egm_wrong_key_00000000000000000000');
     await page.click('#signin-button');
-    await expect.poll(() => page.textContent('#signin-error')).toBe('That key was refused.');
+    await eventually(() => page.textContent('#signin-error')).toBe('That key was refused.');
 
     await page.fill('#api-key', t.apiKey);
     await page.click('#signin-button');
@@ -93,7 +96,7 @@ describe('Memory Inspector in Chromium', () => {
     await page.click('#subject-form button[type=submit]');
     await page.waitForSelector('#subject-view:not([hidden])');
     const rows = page.locator('#memories tbody tr');
-    await expect.poll(() => rows.count()).toBe(5);
+    await eventually(() => rows.count()).toBe(5);
     const tea = page.locator(`#memories tr[data-id="${ids.tea}"]`);
     const cells = await tea.locator('td').allTextContents();
     expect(cells[0]).toContain('Ada prefers green tea');
@@ -144,9 +147,9 @@ describe('Memory Inspector in Chromium', () => {
     expect(await page.textContent('#revoke-content')).toContain('green tea');
     await page.fill('#revoke-reason', 'user said this is outdated');
     await page.click('#revoke-confirm');
-    await expect.poll(() => page.textContent('#toast')).toContain('Revoked');
+    await eventually(() => page.textContent('#toast')).toContain('Revoked');
     // The page re-ran the search after revoking: the memory is gone from it.
-    await expect.poll(resultIds).not.toContain(ids.tea);
+    await eventually(resultIds).not.toContain(ids.tea);
     expect(await page.locator(`#memories tr[data-id="${ids.tea}"]`).count()).toBe(0);
 
     const recall = await client.recall({ subject: 'ada', query: 'what tea does Ada drink in the morning?' });
@@ -154,9 +157,9 @@ describe('Memory Inspector in Chromium', () => {
     expect((await client.get(ids.tea!)).revoked_reason).toBe('user said this is outdated');
 
     await page.check('#show-revoked');
-    await expect
-      .poll(() => page.locator(`#memories tr[data-id="${ids.tea}"] td`).nth(7).textContent())
-      .toContain('revoked');
+    await eventually(() =>
+      page.locator(`#memories tr[data-id="${ids.tea}"] td`).nth(7).textContent(),
+    ).toContain('revoked');
   });
 
   it('replaces a memory and shows the audit trail of the old version', async () => {
@@ -166,11 +169,11 @@ describe('Memory Inspector in Chromium', () => {
     await page.fill('#replace-content', 'Ada lives in Porto near the sea');
     await page.fill('#replace-reason', 'moved to Porto');
     await page.click('#replace-confirm');
-    await expect.poll(() => page.textContent('#toast')).toContain('Replaced by');
+    await eventually(() => page.textContent('#toast')).toContain('Replaced by');
     const old = await client.get(ids.city!);
     expect(old.superseded_by).toEqual(expect.any(String));
     const fresh = page.locator(`#memories tr[data-id="${old.superseded_by}"]`);
-    await expect.poll(() => fresh.locator('.content').textContent()).toBe('Ada lives in Porto near the sea');
+    await eventually(() => fresh.locator('.content').textContent()).toBe('Ada lives in Porto near the sea');
     // Revoked and superseded rows are shown (the box was ticked above): the old version is marked superseded.
     expect(await page.locator(`#memories tr[data-id="${ids.city}"] td`).nth(7).textContent()).toContain(
       'superseded',
@@ -179,7 +182,7 @@ describe('Memory Inspector in Chromium', () => {
     await page.locator(`#memories tr[data-id="${ids.city}"] button[data-action=audit]`).click();
     await page.waitForSelector('#audit-dialog[open]');
     const audit = page.locator('#audit tbody tr');
-    await expect.poll(() => audit.count()).toBe(2);
+    await eventually(() => audit.count()).toBe(2);
     const rows = await audit.evaluateAll((trs) =>
       trs.map((tr) => [...tr.children].map((td) => td.textContent)),
     );
@@ -220,9 +223,10 @@ describe('Memory Inspector in Chromium', () => {
     await page.fill('#erase-confirm-input', 'ada');
     expect(await page.isDisabled('#erase-confirm')).toBe(false);
     await page.click('#erase-confirm');
-    await expect
-      .poll(() => page.textContent('#erase-receipt'))
-      .toMatch(/^Erased 6 memories and \d+ embeddings; \d+ audit events redacted\. Receipt \S+\.$/);
+    await eventually(() => page.textContent('#erase-receipt')).toMatch(
+      /^Erased 6 memories and \d+ embeddings; \d+ audit events redacted\. Receipt \S+\.$/,
+    );
+    // The receipt is shown once the table has been reloaded.
     expect(await page.locator('#memories tbody tr').count()).toBe(0);
     expect(
       (await client.list({ subject: 'ada', include: ['revoked', 'superseded', 'expired'] })).items,
@@ -233,7 +237,7 @@ describe('Memory Inspector in Chromium', () => {
   it('signing out drops the key and every rendered memory', async () => {
     await page.fill('#subject', 'bo');
     await page.click('#subject-form button[type=submit]');
-    await expect.poll(() => page.locator('#memories tbody tr').count()).toBe(1);
+    await eventually(() => page.locator('#memories tbody tr').count()).toBe(1);
     await page.click('#sign-out');
     await page.waitForSelector('#signin-card:not([hidden])');
     expect(await page.locator('#memories tbody tr').count()).toBe(0);
