@@ -8,7 +8,9 @@ import type { SizeResult } from './recall-bench.ts';
 export function machineDescription(): string {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   // The load average matters here: these machines are shared, and a loaded machine inflates every latency.
-  const load = loadavg().map((x) => x.toFixed(1)).join(' / ');
+  const load = loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ');
   return `${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 1024 ** 3)} GiB RAM, Node ${process.version}, load average ${load} (1/5/15 min) when written`;
 }
 
