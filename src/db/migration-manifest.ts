@@ -13,4 +13,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261129001100_recall_events.sql',
   '20261129001300_iso_microseconds.sql',
   '20261129001400_revoke_public_execute.sql',
+  '20261130000100_inline_memory_json.sql',
 ];
