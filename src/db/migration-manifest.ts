@@ -14,4 +14,6 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261129001300_iso_microseconds.sql',
   '20261129001400_revoke_public_execute.sql',
   '20261130000100_inline_memory_json.sql',
+  '20261130000200_lexical_idf.sql',
+  '20261130000300_model_fusion.sql',
 ];

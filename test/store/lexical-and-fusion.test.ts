@@ -1,0 +1,90 @@
+// The lexical lane's BM25-style scoring (idf per term) and the per-model fusion weights, on every backend.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, type TestDatabase } from '../support/databases.ts';
+import { createHarness, type Harness } from '../support/harness.ts';
+
+describe.each(backends)('lexical ranking and model fusion on $name', ({ open }) => {
+  let database: TestDatabase;
+  let h: Harness;
+  let t: { id: string; key: string };
+  const scope = () => ({ tenantId: t.id, actor: 'test' });
+
+  const remember = async (content: string) => {
+    const res = await h.call('POST', '/v1/memories', {
+      key: t.key,
+      body: { subject: 'cam', kind: 'episode', content },
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { memory: { id: string } }).memory.id;
+  };
+
+  beforeAll(async () => {
+    database = await open('lexical');
+    h = await createHarness(database);
+    t = await h.tenant('acme');
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('ranks the one rare word of the question above a name said everywhere (idf)', async () => {
+    // Each of these says "Caroline" twice: a rank without idf (ts_rank_cd) puts them above the pottery turn.
+    for (const topic of ['the weather', 'her new job', 'a concert', 'the beach', 'a movie', 'the garden'])
+      await remember(`Caroline: Caroline talked about ${topic}`);
+    const pottery = await remember('Melanie: I signed up for a pottery class');
+    const rows = await h.store.withTenant(scope(), (tx) =>
+      tx.recallCandidates({
+        subject: 'cam',
+        query: 'What did Caroline say about pottery?',
+        mode: 'lexical',
+        candidates: 10,
+      }),
+    );
+    expect(rows[0]!.memory.id).toBe(pottery);
+    expect(rows).toHaveLength(7);
+    expect(rows.map((r) => r.lexicalRank)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('search_lexical ranks exactly as the recall lane', async () => {
+    const query = 'Caroline weather pottery garden';
+    const [lane, search] = await h.store.withTenant(scope(), async (tx) => [
+      await tx.recallCandidates({ subject: 'cam', query, mode: 'lexical', candidates: 5 }),
+      await tx.searchLexical('cam', query, 5),
+    ]);
+    expect(search.map((hit) => hit.memory.id)).toEqual(lane.map((row) => row.memory.id));
+    expect(search).toHaveLength(5);
+  });
+
+  it('stores shipped fusion weights once, never over an operator setting, and serves them with the model', async () => {
+    const model = h.embedder.model;
+    const active = () => h.store.withOperator((op) => op.activeModel());
+    expect((await active())?.fusion).toBeNull();
+    const register = (vectorWeight: number, rrfK: number) =>
+      h.store.registerModel({
+        model,
+        provider: h.embedder.provider,
+        dims: h.embedder.dimensions,
+        threshold: null,
+        fusion: { vectorWeight, rrfK },
+        activate: true,
+      });
+    await register(0.2, 5);
+    expect((await active())?.fusion).toEqual({ vectorWeight: expect.closeTo(0.2, 6), rrfK: 5 });
+    await register(0.9, 30);
+    expect((await active())?.fusion).toEqual({ vectorWeight: expect.closeTo(0.2, 6), rrfK: 5 });
+    await database.db.query('select engram.set_model_fusion($1, 0.7, 20)', [model]);
+    expect((await active())?.fusion).toEqual({ vectorWeight: expect.closeTo(0.7, 6), rrfK: 20 });
+    await expect(database.db.query("select engram.set_model_fusion('nope', 1, 60)")).rejects.toThrow(
+      /unknown embedding model/,
+    );
+  });
+
+  it('a tenant role cannot change fusion weights', async () => {
+    await expect(
+      database.db.transaction(async (s) => {
+        await s.query("select set_config('role', 'engram_app', true)");
+        await s.query('select engram.set_model_fusion($1, 1, 60)', [h.embedder.model]);
+      }),
+    ).rejects.toThrow(/permission denied/);
+  });
+});
