@@ -1,12 +1,7 @@
-// Ingest service: stores a conversation's turns as episode memories, each indexed with its neighbouring turns as
-// low-weight context, through the write gate, in chunks (one embedding call and one transaction per chunk).
+// Ingest service: stores a conversation's turns as episode memories, each indexed with the day it was said and
+// its neighbouring turns as low-weight context, through the write gate, in chunks (one embedding call and one transaction per chunk).
 import type { Principal } from '../core/principal.ts';
-import {
-  DEFAULT_CONTEXT_TURNS,
-  type IngestMessage,
-  neighbourContext,
-  turnMemoryInput,
-} from '../ingest/turns.ts';
+import { DEFAULT_CONTEXT_TURNS, type IngestMessage, turnContext, turnMemoryInput } from '../ingest/turns.ts';
 import type { GateReason, WriteGate } from '../ports/gate.ts';
 import { assertScope, assertSubjectAllowed, callerContextOf, type MemoryService } from './memories.ts';
 
@@ -58,7 +53,12 @@ export function createIngestService(deps: IngestServiceDeps) {
       for (let start = 0; start < inputs.length; start += chunkSize) {
         const chunk = inputs.slice(start, start + chunkSize);
         const options = chunk.map((_, offset) => ({
-          contextText: neighbourContext(usable, start + offset, contextTurns),
+          contextText: turnContext(
+            usable,
+            start + offset,
+            request.messages[start + offset]!.at,
+            contextTurns,
+          ),
         }));
         const results = await deps.memories.rememberMany(principal, chunk, options);
         for (const result of results) {
