@@ -143,6 +143,22 @@ export interface ActiveModel {
   provider: string;
   dims: number;
   threshold: number | null;
+  /** The model's fusion weights (engram.set_model_fusion); null: the service's defaults. */
+  fusion: ModelFusion | null;
+}
+
+/** What a model ships with (the local model has both), stored when it is registered for the first time. */
+export interface ModelDefaults {
+  threshold: number | null;
+  fusion: ModelFusion | null;
+}
+
+/** How a model's vector lane is fused with full text, measured per model (docs/benchmarks/locomo-tuning.md). */
+export interface ModelFusion {
+  /** RRF weight of the vector lane; the lexical lane counts 1. */
+  vectorWeight: number;
+  /** RRF constant k. */
+  rrfK: number;
 }
 
 // --- Embedding jobs (backfill, model migration, calibration): cross-tenant work for the operator role. ---
@@ -247,6 +263,8 @@ export interface MemoryStore {
     provider: string;
     dims: number;
     threshold: number | null;
+    /** Shipped fusion weights of the model; stored only where none are set yet. */
+    fusion?: ModelFusion | null;
     activate: boolean;
   }): Promise<string>;
   /** Cheap round trip for the readiness probe. */

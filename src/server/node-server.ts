@@ -9,6 +9,7 @@ import { readMigrations } from '../db/migration-files.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { SqlExecutor } from '../ports/sql.ts';
+import type { ModelDefaults } from '../ports/store.ts';
 import { createSqlStore } from '../store/sql-store.ts';
 import { type BootstrapResult, bootstrapDefaultTenant } from './bootstrap.ts';
 import { composeEngram, type Engram } from './compose.ts';
@@ -20,8 +21,8 @@ export interface NodeServerOptions {
   gate: WriteGate;
   /** The embedder, already wrapped with the time budget; null runs lexical only. */
   embedder: Embedder | null;
-  /** The model's calibrated threshold, used when the model is registered for the first time. */
-  defaultThreshold?: number | null;
+  /** The model's shipped threshold and fusion weights, stored when the model is registered for the first time. */
+  modelDefaults?: ModelDefaults;
   logger: Logger;
   /** Lines for a person (where it listens, keys generated on first start). */
   say?: (line: string) => void;
@@ -56,7 +57,8 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
       model: options.embedder.model,
       provider: options.embedder.provider,
       dims: options.embedder.dimensions,
-      threshold: options.defaultThreshold ?? null,
+      threshold: options.modelDefaults?.threshold ?? null,
+      fusion: options.modelDefaults?.fusion ?? null,
       activate: true,
     });
   }

@@ -89,7 +89,19 @@ export function toCandidate(memory: Memory, row?: RecallRow): Candidate {
 }
 
 export function createRecallService(deps: RecallServiceDeps) {
-  const weights = deps.weights ?? resolveRankWeights();
+  const configuredWeights = deps.weights ?? resolveRankWeights();
+  /**
+   * The weights of one recall: the model's measured fusion (vector lane weight, RRF k) when it has one and the
+   * service was not given explicit weights; the configured weights otherwise.
+   */
+  const weightsFor = (model: ActiveModel | null): RankWeights =>
+    model?.fusion && !deps.weights
+      ? {
+          ...configuredWeights,
+          lanes: { ...configuredWeights.lanes, vector: model.fusion.vectorWeight },
+          k: model.fusion.rrfK,
+        }
+      : configuredWeights;
   const now = deps.now ?? (() => new Date());
   const modelCacheMs = deps.modelCacheMs ?? 30_000;
   const perItem = deps.candidatesPerItem ?? 3;
@@ -146,6 +158,9 @@ export function createRecallService(deps: RecallServiceDeps) {
         deps.logger.warn('recall.degraded', { reason: embedded.failure, requested_mode: requestedMode });
       }
 
+      // Lexical recalls (asked for, or degraded) rank with the active model's k too, so that a degraded answer
+      // orders its lexical candidates exactly as the hybrid would have.
+      const weights = weightsFor(embedded.model ?? (await activeModel().catch(() => null)));
       const searchStarted = performance.now();
       const { rows, rules } = await deps.store.withTenant(principal, async (tx) => {
         const rows = await tx.recallCandidates({

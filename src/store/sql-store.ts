@@ -71,6 +71,13 @@ export function createSqlStore(db: SqlExecutor, options: SqlStoreOptions = {}): 
           'select engram.register_embedding_model($1, $2, $3, $4, $5) as status',
           [input.model, input.provider, input.dims, input.threshold, input.activate],
         );
+        if (input.fusion) {
+          await db.query('select engram.set_model_fusion($1, $2, $3, true)', [
+            input.model,
+            input.fusion.vectorWeight,
+            input.fusion.rrfK,
+          ]);
+        }
         return rows[0]?.status ?? 'backfilling';
       }),
     ping: () =>
@@ -299,11 +306,19 @@ function operatorStore(session: SqlSession): OperatorStore {
         provider: string;
         dims: number;
         threshold: number | null;
-      }>('select model, provider, dims, threshold from engram.active_embedding_model()');
+        vector_weight: number | null;
+        rrf_k: number | null;
+      }>(
+        'select model, provider, dims, threshold, vector_weight, rrf_k from engram.active_embedding_model()',
+      );
       const row = rows[0];
-      return row
-        ? { model: row.model, provider: row.provider, dims: row.dims, threshold: row.threshold }
-        : null;
+      if (!row) return null;
+      // Both or neither: a model with only one of the two set falls back to the defaults for both.
+      const fusion =
+        row.vector_weight !== null && row.rrf_k !== null
+          ? { vectorWeight: row.vector_weight, rrfK: row.rrf_k }
+          : null;
+      return { model: row.model, provider: row.provider, dims: row.dims, threshold: row.threshold, fusion };
     },
   };
 }

@@ -49,7 +49,7 @@ export async function backfillCommand(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<void> {
   const request = parseBackfillFlags(argv);
-  const { embedder, defaultThreshold } = await configuredEmbedder(env, {
+  const { embedder, modelDefaults } = await configuredEmbedder(env, {
     say,
     timeoutMs: request.embedTimeoutMs,
   });
@@ -61,7 +61,7 @@ export async function backfillCommand(
       model: embedder.model,
       provider: embedder.provider,
       dims: embedder.dimensions,
-      threshold: defaultThreshold,
+      ...modelDefaults,
       activate: true,
     });
     if (request.retryFailed) {

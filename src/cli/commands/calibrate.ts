@@ -54,7 +54,7 @@ export async function calibrateCommand(
 ): Promise<void> {
   const request = parseCalibrateFlags(argv);
   const pairs = loadCalibrationPairs(await readFile(request.pairsFile, 'utf8'));
-  const { embedder, defaultThreshold } = await configuredEmbedder(env, {
+  const { embedder, modelDefaults } = await configuredEmbedder(env, {
     say,
     timeoutMs: request.embedTimeoutMs,
   });
@@ -82,7 +82,7 @@ export async function calibrateCommand(
       model: embedder.model,
       provider: embedder.provider,
       dims: embedder.dimensions,
-      threshold: defaultThreshold,
+      ...modelDefaults,
       activate: true,
     });
     await storeCalibration(store, calibration, plotPath);

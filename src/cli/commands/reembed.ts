@@ -75,7 +75,7 @@ export async function reembedCommand(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<void> {
   const request = parseReembedFlags(argv);
-  const { embedder, defaultThreshold } = await configuredEmbedder(env, {
+  const { embedder, modelDefaults } = await configuredEmbedder(env, {
     say,
     timeoutMs: request.embedTimeoutMs,
   });
@@ -93,7 +93,7 @@ export async function reembedCommand(
       model: embedder.model,
       provider: embedder.provider,
       dims: embedder.dimensions,
-      threshold: defaultThreshold,
+      ...modelDefaults,
       activate: false,
     });
     const result = await runReembed(store, embedder, {

@@ -7,12 +7,12 @@ import { configuredEmbedder } from '../configured-embedder.ts';
 
 export async function serveCommand(config: EngramConfig, say: (line: string) => void): Promise<void> {
   const logger = createJsonLogger();
-  const { embedder, defaultThreshold } = await configuredEmbedder(process.env, { say });
+  const { embedder, modelDefaults } = await configuredEmbedder(process.env, { say });
   const server = await startNodeServer({
     config,
     gate: evaluateWrite,
     embedder,
-    defaultThreshold,
+    modelDefaults,
     logger,
     say,
   });

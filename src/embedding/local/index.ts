@@ -1,4 +1,5 @@
 // The local embedder's public surface: Node only (it reads files), never imported by Workers code.
+export { LOCAL_MODEL_DEFAULT_FUSION } from './default-fusion.ts';
 export { LOCAL_MODEL_DEFAULT_THRESHOLD } from './default-threshold.ts';
 export {
   createLocalEmbedder,
