@@ -16,4 +16,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261130000100_inline_memory_json.sql',
   '20261130000200_lexical_idf.sql',
   '20261130000300_model_fusion.sql',
+  '20261130000400_memories_fillfactor.sql',
 ];
