@@ -33,6 +33,12 @@ export interface BenchOptions {
   migrations: Migration[];
   gate: WriteGate;
   onProgress: (line: string) => void;
+  /**
+   * Where vectors come from. Absent: seeded random unit vectors (`dims` of them; HNSW's worst case, nothing to
+   * cluster on). Given: this embedder embeds every generated sentence and query, as a deployment would (its own
+   * dimensions replace `dims`).
+   */
+  embedder?: Embedder | undefined;
 }
 
 export interface SubjectResult {
@@ -46,6 +52,8 @@ export interface SubjectResult {
 export interface SizeResult {
   size: number;
   dims: number;
+  /** `random` or the embedding model that made the vectors. */
+  vectors: string;
   subjects: number;
   tenants: number;
   load_seconds: number;
@@ -120,6 +128,46 @@ async function bulkLoad(
   );
 }
 
+/** Loads sentences embedded by `embedder` (vectors through the driver, in batches). */
+async function bulkLoadEmbedded(
+  db: SqlExecutor,
+  plan: SubjectPlan[],
+  tenantIds: string[],
+  embedder: Embedder,
+  onBatch: (done: number) => void,
+) {
+  const random = prng(4242);
+  const rows = plan.flatMap((p) => Array.from({ length: p.rows }, () => p));
+  const batch = 1000;
+  for (let start = 0; start < rows.length; start += batch) {
+    const part = rows.slice(start, start + batch);
+    const contents = part.map(() => randomSentence(random, 8));
+    const vectors = await embedder.embedDocuments(contents);
+    await db.query(
+      `with input as (
+         select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) with ordinality i(tenant_id, subject, content, vec, n)),
+       inserted as (
+         insert into engram.memories (tenant_id, subject, kind, content, trust, source_type, content_hash, embedding_status, embedding_model, created_at)
+         select tenant_id, subject, 'fact', content, 2, 'user', md5(subject || ':' || $6::int || ':' || n), 'ready', $5,
+                now() - (random() * interval '365 days')
+           from input
+         returning id, tenant_id, subject, content_hash)
+       insert into engram.memory_embeddings (memory_id, model, tenant_id, subject, embedding)
+       select r.id, $5, r.tenant_id, r.subject, i.vec::extensions.vector
+         from inserted r join input i on md5(i.subject || ':' || $6::int || ':' || i.n) = r.content_hash`,
+      [
+        part.map((p) => tenantIds[p.tenant]),
+        part.map((p) => p.subject),
+        contents,
+        vectors.map((v) => vectorLiteral(v)),
+        embedder.model,
+        start,
+      ],
+    );
+    onBatch(start + part.length);
+  }
+}
+
 async function measure(samples: number, work: (i: number) => Promise<unknown>): Promise<LatencySummary> {
   for (let i = 0; i < Math.min(10, samples); i++) await work(-1 - i); // warm-up
   const durations: number[] = [];
@@ -131,8 +179,10 @@ async function measure(samples: number, work: (i: number) => Promise<unknown>): 
 }
 
 export async function runRecallBench(options: BenchOptions): Promise<SizeResult> {
-  const { size, dims, onProgress } = options;
-  const model = `${MODEL_PREFIX}@${dims}`;
+  const { size, onProgress } = options;
+  const dims = options.embedder?.dimensions ?? options.dims;
+  const model = options.embedder?.model ?? `${MODEL_PREFIX}@${dims}`;
+  const vectors = options.embedder ? options.embedder.model : 'random';
   const database = await options.openDatabase(`bench_${size}`);
   const { db } = database;
   try {
@@ -143,22 +193,35 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
     for (let t = 0; t < options.tenants; t++)
       tenantIds.push(await store.withOperator((op) => op.createTenant(`bench-${t}`)));
     await db.query(
-      "insert into engram.embedding_models (model, provider, dims, status) values ($1, 'bench', $2, 'active')",
-      [model, dims],
+      "insert into engram.embedding_models (model, provider, dims, status) values ($1, $2, $3, 'active')",
+      [model, options.embedder?.provider ?? 'bench', dims],
     );
 
     onProgress(
       `[${size}] loading ${size.toLocaleString('en')} memories over ${plan.length} subjects (${dims} dims)…`,
     );
-    const [, loadMs] = await timed(() => bulkLoad(db, plan, tenantIds, dims, model));
+    const [, loadMs] = await timed(() =>
+      options.embedder
+        ? bulkLoadEmbedded(db, plan, tenantIds, options.embedder, (done) => {
+            if (done % 20_000 === 0 || done === size)
+              onProgress(`[${size}] embedded and stored ${done.toLocaleString('en')}`);
+          })
+        : bulkLoad(db, plan, tenantIds, dims, model),
+    );
     onProgress(`[${size}] loaded in ${(loadMs / 1000).toFixed(1)} s; building the HNSW index…`);
     const [, indexMs] = await timed(() =>
-      store.registerModel({ model, provider: 'bench', dims, threshold: null, activate: true }),
+      store.registerModel({
+        model,
+        provider: options.embedder?.provider ?? 'bench',
+        dims,
+        threshold: null,
+        activate: true,
+      }),
     );
     await db.exec('analyze engram.memories; analyze engram.memory_embeddings;');
     onProgress(`[${size}] index built in ${(indexMs / 1000).toFixed(1)} s`);
 
-    const embedder = randomEmbedder(dims);
+    const embedder = options.embedder ?? randomEmbedder(dims);
     const engram = composeEngram({
       store,
       gate: options.gate,
@@ -198,10 +261,11 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
         const tenantId = tenantIds[p.tenant]!;
         const key = await issueApiKey(store, tenantId, { name: 'bench' });
         const qrandom = prng(1000 + p.rows);
-        const queries = Array.from({ length: options.queries + 10 }, () => ({
-          vector: randomUnitVector(dims, qrandom),
-          text: randomSentence(qrandom, 4),
-        }));
+        const texts = Array.from({ length: options.queries + 10 }, () => randomSentence(qrandom, 4));
+        const vectors = options.embedder
+          ? await options.embedder.embedDocuments(texts)
+          : texts.map(() => randomUnitVector(dims, qrandom));
+        const queries = texts.map((text, i) => ({ vector: vectors[i]!, text }));
         let vectorPath = 'none';
         const dbMs = await measure(options.queries, async (i) => {
           const q = queries[i < 0 ? -i : i + 10]!;
@@ -244,9 +308,12 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
       const big = plan[0]!;
       const bigTenant = tenantIds[big.tenant]!;
       const arandom = prng(99);
-      const annQueries = Array.from({ length: Math.min(options.queries, 100) + 10 }, () =>
-        randomUnitVector(dims, arandom),
-      );
+      const annCount = Math.min(options.queries, 100) + 10;
+      const annQueries = options.embedder
+        ? await options.embedder.embedDocuments(
+            Array.from({ length: annCount }, () => randomSentence(arandom, 4)),
+          )
+        : Array.from({ length: annCount }, () => randomUnitVector(dims, arandom));
       const lane = (vector: number[], exactBelow: number) =>
         db.transaction(async (s) => {
           await s.query(
@@ -279,6 +346,7 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
       return {
         size,
         dims,
+        vectors,
         subjects: plan.length,
         tenants: options.tenants,
         load_seconds: Math.round(loadMs / 100) / 10,

@@ -23,8 +23,8 @@ export function markdownReport(results: SizeResult[], database: string): string 
     'Hybrid recall (vector + full text + RRF, one RPC). "DB" = the store call (a transaction that sets role and tenant, then',
     'recall_candidates); "HTTP" = POST /v1/recall over real HTTP (auth, embed, search, post-ranking). Latencies in ms.',
     '',
-    '| memories | dims | subject | rows | path | DB p50 | DB p95 | DB p99 | HTTP p50 | HTTP p95 | HTTP p99 |',
-    '|---:|---:|---|---:|---|---:|---:|---:|---:|---:|---:|',
+    '| memories | vectors | dims | subject | rows | path | DB p50 | DB p95 | DB p99 | HTTP p50 | HTTP p95 | HTTP p99 |',
+    '|---:|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of results) {
     for (const [label, s] of [
@@ -32,19 +32,19 @@ export function markdownReport(results: SizeResult[], database: string): string 
       ['smallest', r.smallest],
     ] as const) {
       lines.push(
-        `| ${r.size.toLocaleString('en')} | ${r.dims} | ${label} | ${s.rows.toLocaleString('en')} | ${s.vector_path} | ${s.db_hybrid_ms.p50} | ${s.db_hybrid_ms.p95} | ${s.db_hybrid_ms.p99} | ${s.http_hybrid_ms.p50} | ${s.http_hybrid_ms.p95} | ${s.http_hybrid_ms.p99} |`,
+        `| ${r.size.toLocaleString('en')} | ${r.vectors} | ${r.dims} | ${label} | ${s.rows.toLocaleString('en')} | ${s.vector_path} | ${s.db_hybrid_ms.p50} | ${s.db_hybrid_ms.p95} | ${s.db_hybrid_ms.p99} | ${s.http_hybrid_ms.p50} | ${s.http_hybrid_ms.p95} | ${s.http_hybrid_ms.p99} |`,
       );
     }
   }
   lines.push(
     '',
-    '| memories | exact p50 | exact p95 | ANN p50 | ANN p95 | ANN recall@10 | largest subject rows | bulk load rows/s | index build s | API ingest rows/s | table MB | vectors MB |',
+    '| memories | vectors | dims | exact p50 | exact p95 | ANN p50 | ANN p95 | ANN recall@10 | largest subject rows | bulk load rows/s | index build s | API ingest rows/s | table MB | vectors MB | Node RSS MB |',
   );
-  lines.push('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  lines.push('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const e = r.exact_vs_ann;
     lines.push(
-      `| ${r.size.toLocaleString('en')} | ${e.exact_ms.p50} | ${e.exact_ms.p95} | ${e.ann_ms.p50} | ${e.ann_ms.p95} | ${e.recall_at_10} | ${e.subject_rows.toLocaleString('en')} | ${r.load_rows_per_second.toLocaleString('en')} | ${r.index_build_seconds} | ${r.api_ingest_rows_per_second} | ${r.sizes_mb.memories} | ${r.sizes_mb.memory_embeddings} |`,
+      `| ${r.size.toLocaleString('en')} | ${r.vectors} | ${r.dims} | ${e.exact_ms.p50} | ${e.exact_ms.p95} | ${e.ann_ms.p50} | ${e.ann_ms.p95} | ${e.recall_at_10} | ${e.subject_rows.toLocaleString('en')} | ${r.load_rows_per_second.toLocaleString('en')} | ${r.index_build_seconds} | ${r.api_ingest_rows_per_second} | ${r.sizes_mb.memories} | ${r.sizes_mb.memory_embeddings} | ${r.node_rss_mb} |`,
     );
   }
   lines.push('', '![latency against size](recall-bench.svg)', '');
@@ -61,24 +61,21 @@ export async function writeBenchReport(
     title: 'Hybrid recall latency (DB, p95)',
     xLabel: 'memories (log scale)',
     yLabel: 'p95 latency (ms)',
-    series: [
-      {
-        label: 'largest subject, DB p95',
-        points: results.map((r) => ({ x: r.size, y: r.largest.db_hybrid_ms.p95 })),
-      },
-      {
-        label: 'smallest subject, DB p95',
-        points: results.map((r) => ({ x: r.size, y: r.smallest.db_hybrid_ms.p95 })),
-      },
-      {
-        label: 'largest subject, HTTP p95',
-        points: results.map((r) => ({ x: r.size, y: r.largest.http_hybrid_ms.p95 })),
-      },
-      {
-        label: 'smallest subject, HTTP p95',
-        points: results.map((r) => ({ x: r.size, y: r.smallest.http_hybrid_ms.p95 })),
-      },
-    ],
+    // One pair of lines per vector source and dimension: the largest and the smallest subject, DB p95.
+    series: [...new Set(results.map((r) => `${r.vectors}@${r.dims}`))].flatMap((key) => {
+      const runs = results.filter((r) => `${r.vectors}@${r.dims}` === key);
+      const name = runs[0]!.vectors === 'random' ? `random ${runs[0]!.dims}d` : `${runs[0]!.vectors}`;
+      return [
+        {
+          label: `${name}, largest`,
+          points: runs.map((r) => ({ x: r.size, y: r.largest.db_hybrid_ms.p95 })),
+        },
+        {
+          label: `${name}, smallest`,
+          points: runs.map((r) => ({ x: r.size, y: r.smallest.db_hybrid_ms.p95 })),
+        },
+      ];
+    }),
   });
   const files = [join(dir, 'recall-bench.json'), join(dir, 'recall-bench.md'), join(dir, 'recall-bench.svg')];
   await writeFile(

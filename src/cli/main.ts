@@ -5,6 +5,7 @@ import { backfillCommand } from './commands/backfill.ts';
 import { benchCommand } from './commands/bench.ts';
 import { calibrateCommand } from './commands/calibrate.ts';
 import { eraseCommand } from './commands/erase.ts';
+import { evalCommand } from './commands/eval.ts';
 import { keysCommand } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { reembedCommand } from './commands/reembed.ts';
@@ -50,7 +51,14 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
     run: calibrateCommand,
     help: 'calibrate --pairs FILE: choose and store the similarity threshold of the configured model',
   },
-  bench: { run: benchCommand, help: 'recall latency at scale (--sizes 10000,100000 --dims 256)' },
+  eval: {
+    run: evalCommand,
+    help: 'eval locomo --data FILE --out DIR [--mode hybrid|vector|lexical|all]: retrieval quality on LoCoMo',
+  },
+  bench: {
+    run: benchCommand,
+    help: 'recall latency at scale (--sizes 10000,100000 --dims 256,384,1536 | --vectors local)',
+  },
 };
 
 function usage(): string {
