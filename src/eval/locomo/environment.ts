@@ -11,7 +11,7 @@ import { openNodePostgres } from '../../db/node-pg.ts';
 import { openPglite } from '../../db/pglite-executor.ts';
 import type { Embedder } from '../../ports/embedder.ts';
 import type { SqlExecutor } from '../../ports/sql.ts';
-import type { MemoryStore } from '../../ports/store.ts';
+import type { MemoryStore, ModelFusion } from '../../ports/store.ts';
 import { createTenantService } from '../../services/tenants.ts';
 import { createSqlStore } from '../../store/sql-store.ts';
 
@@ -21,6 +21,8 @@ export interface EvalEnvironment {
   tenantId: string;
   /** Where the data lives, for the report (never a password). */
   description: string;
+  /** VACUUM of the memories table (what autovacuum would do on a maintained server). */
+  upkeep(): Promise<void>;
   /** Closes the database and removes it. */
   dispose(): Promise<void>;
 }
@@ -28,11 +30,13 @@ export interface EvalEnvironment {
 export interface EvalEnvironmentOptions {
   databaseUrl?: string | undefined;
   embedder: Embedder | null;
-  /** The model's similarity threshold, as the server would register it. */
+  /** The model's similarity threshold and fusion weights, as the server would register them. */
   threshold: number | null;
+  fusion?: ModelFusion | null;
 }
 
-async function scratchDatabase(
+/** A new empty database on the server of `serverUrl`, and how to drop it. */
+export async function scratchDatabase(
   serverUrl: string,
 ): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `engram_eval_${Date.now().toString(36)}_${process.pid}`;
@@ -89,11 +93,13 @@ export async function openEvalEnvironment(options: EvalEnvironmentOptions): Prom
         provider: options.embedder.provider,
         dims: options.embedder.dimensions,
         threshold: options.threshold,
+        fusion: options.fusion ?? null,
         activate: true,
       });
     }
     const { id: tenantId } = await createTenantService(store).findOrCreateTenant('locomo-eval');
-    return { db, store, tenantId, description, dispose };
+    const upkeep = () => db.exec('vacuum engram.memories');
+    return { db, store, tenantId, description, upkeep, dispose };
   } catch (error) {
     await dispose();
     throw error;

@@ -1,5 +1,6 @@
 // Runs the LoCoMo retrieval protocol through the real services: each conversation one subject, each dialog turn
 // one memory (ingested session by session), each question one recall; rankings mapped back to dialog ids.
+import { type LatencySummary, summarize as summarizeLatency } from '../../bench/stats.ts';
 import { silentLogger } from '../../core/logger.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { RecallMode } from '../../core/schemas.ts';
@@ -28,7 +29,16 @@ export interface LocomoRunDeps {
   recall?: Pick<RecallServiceDeps, 'weights' | 'candidatesPerItem'>;
   /** Experiments only: override the product's ingestion defaults (context turns). */
   ingest?: Pick<IngestServiceDeps, 'contextTurns'>;
+  /**
+   * Database upkeep between batches of questions, outside the timings (the environment's VACUUM). Each recall
+   * updates the bookkeeping of all 50 memories it returns; without autovacuum (off on some servers, never on
+   * PGlite) the dead row versions pile up and later questions get slower than a maintained database would be.
+   */
+  upkeep?: () => Promise<void>;
 }
+
+/** Questions between two upkeeps. */
+const UPKEEP_EVERY = 100;
 
 export interface LocomoRunOptions {
   mode: RecallMode;
@@ -51,7 +61,8 @@ export interface LocomoRunResult {
     /** Recalls that fell back to lexical (the embedder failed or timed out). */
     degradedRecalls: number;
   };
-  timing: { ingestMs: number; queryMs: number; meanRecallMs: number };
+  /** recallMs: each recall's wall time (embed, search, ranking), as percentiles. */
+  timing: { ingestMs: number; queryMs: number; meanRecallMs: number; recallMs: LatencySummary };
 }
 
 /** The key of one question in rankings.json. */
@@ -116,6 +127,7 @@ export interface QueryOutcome {
   metrics: MetricsReport;
   counts: { questions: number; scored: number; skippedNoGold: number; degradedRecalls: number };
   queryMs: number;
+  recallMs: LatencySummary;
 }
 
 /** Asks every question as one recall and scores the rankings (questions without usable gold are skipped). */
@@ -140,9 +152,11 @@ export async function queryLocomo(
   const scored: ScoredQuestion[] = [];
   const counts = { questions: 0, scored: 0, skippedNoGold: 0, degradedRecalls: 0 };
   const total = samples.reduce((n, s) => n + s.questions.length, 0);
+  const durations: number[] = [];
   const started = performance.now();
   for (const sample of samples) {
     for (const question of sample.questions) {
+      const asked = performance.now();
       const answer = await recall.recall(principal, {
         subject: sample.sampleId,
         query: question.question,
@@ -150,18 +164,59 @@ export async function queryLocomo(
         limit: RANKING_DEPTH,
         budget: { max_items: RANKING_DEPTH, max_chars_per_item: 8000, max_total_chars: 50_000 },
       });
+      durations.push(performance.now() - asked);
       if (answer.degraded) counts.degradedRecalls++;
       const ranking = answer.items.flatMap((item) => corpus.diaIdsOf.get(item.id) ?? []);
       rankings[rankingKey(sample.sampleId, question.index)] = ranking;
       if (question.gold.length === 0) counts.skippedNoGold++;
       else scored.push({ category: question.category, scores: scoreRanking(ranking, question.gold) });
-      progress.update('recall', ++counts.questions, total);
+      progress.update(`recall (${options.mode})`, ++counts.questions, total);
+      if (deps.upkeep && counts.questions % UPKEEP_EVERY === 0) {
+        await Promise.all(pending.splice(0));
+        await deps.upkeep();
+      }
     }
   }
   progress.finish();
   await Promise.all(pending);
   counts.scored = scored.length;
-  return { rankings, metrics: summarize(scored), counts, queryMs: performance.now() - started };
+  return {
+    rankings,
+    metrics: summarize(scored),
+    counts,
+    queryMs: performance.now() - started,
+    recallMs: summarizeLatency(durations),
+  };
+}
+
+/** The outcome of one mode over an already ingested corpus. */
+export function resultOf(corpus: IngestedCorpus, outcome: QueryOutcome, samples: number): LocomoRunResult {
+  return {
+    rankings: outcome.rankings,
+    metrics: outcome.metrics,
+    counts: { samples, ...corpus.counts, ...outcome.counts },
+    timing: {
+      ingestMs: corpus.ingestMs,
+      queryMs: outcome.queryMs,
+      meanRecallMs: outcome.counts.questions > 0 ? outcome.queryMs / outcome.counts.questions : 0,
+      recallMs: outcome.recallMs,
+    },
+  };
+}
+
+/** Ingests once, then asks every question in each mode (lanes compared on the very same stored memories). */
+export async function runLocomoModes(
+  samples: readonly Sample[],
+  modes: readonly RecallMode[],
+  deps: LocomoRunDeps,
+): Promise<Map<RecallMode, LocomoRunResult>> {
+  const corpus = await ingestLocomo(samples, deps);
+  const results = new Map<RecallMode, LocomoRunResult>();
+  for (const mode of modes) {
+    const outcome = await queryLocomo(samples, corpus, { mode }, deps);
+    results.set(mode, resultOf(corpus, outcome, samples.length));
+  }
+  return results;
 }
 
 /** The whole protocol: ingest every sample, then ask every question. */
@@ -172,14 +227,5 @@ export async function runLocomo(
 ): Promise<LocomoRunResult> {
   const corpus = await ingestLocomo(samples, deps);
   const outcome = await queryLocomo(samples, corpus, options, deps);
-  return {
-    rankings: outcome.rankings,
-    metrics: outcome.metrics,
-    counts: { samples: samples.length, ...corpus.counts, ...outcome.counts },
-    timing: {
-      ingestMs: corpus.ingestMs,
-      queryMs: outcome.queryMs,
-      meanRecallMs: outcome.counts.questions > 0 ? outcome.queryMs / outcome.counts.questions : 0,
-    },
-  };
+  return resultOf(corpus, outcome, samples.length);
 }

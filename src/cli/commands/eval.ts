@@ -1,0 +1,167 @@
+// `engram eval locomo --data FILE --out DIR [--mode hybrid|vector|lexical|all] [--samples N]`: the LoCoMo
+// retrieval protocol on a throwaway database (PGlite, or a scratch database on DATABASE_URL's server) with the
+// configured embedder (the local model by default). Writes rankings.json, metrics.json and summary.md.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { EngramConfig } from '../../config.ts';
+import { silentLogger } from '../../core/logger.ts';
+import type { RecallMode } from '../../core/schemas.ts';
+import { parseLocomo } from '../../eval/locomo/dataset.ts';
+import { openEvalEnvironment } from '../../eval/locomo/environment.ts';
+import { createProgress, silentProgress } from '../../eval/locomo/progress.ts';
+import {
+  baselineComparison,
+  metricsDocument,
+  renderBaselineComparison,
+  type RunDescription,
+  renderModeComparison,
+  renderSummary,
+} from '../../eval/locomo/report.ts';
+import { type LocomoRunResult, runLocomoModes } from '../../eval/locomo/run.ts';
+import { evaluateWrite } from '../../gate/index.ts';
+import { integerFlag, parseFlags, UsageError } from '../args.ts';
+import { configuredEmbedder } from '../configured-embedder.ts';
+
+const USAGE =
+  'usage: engram eval locomo --data FILE --out DIR [--mode hybrid|vector|lexical|all] [--samples N]\n' +
+  '                          [--compare langgraph] [--quiet]\n' +
+  '  --compare langgraph runs the same protocol through LangGraph.js PostgresStore (needs DATABASE_URL)';
+
+const MODES: Record<string, RecallMode[]> = {
+  hybrid: ['hybrid'],
+  vector: ['vector'],
+  lexical: ['lexical'],
+  all: ['lexical', 'vector', 'hybrid'],
+};
+
+export interface EvalRequest {
+  dataFile: string;
+  outDir: string;
+  modes: RecallMode[];
+  samples: number | undefined;
+  /** Also run LangGraph.js PostgresStore on the same server, data and embedder. */
+  compareLangGraph: boolean;
+  quiet: boolean;
+}
+
+export function parseEvalFlags(argv: string[]): EvalRequest {
+  const [suite, ...rest] = argv;
+  if (suite !== 'locomo') throw new UsageError(USAGE);
+  const { positionals, values } = parseFlags(rest, {
+    data: { type: 'string' },
+    out: { type: 'string' },
+    mode: { type: 'string', default: 'hybrid' },
+    samples: { type: 'string' },
+    compare: { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+  });
+  if (positionals.length > 0 || !values.data || !values.out) throw new UsageError(USAGE);
+  const modes = MODES[values.mode];
+  if (!modes) throw new UsageError(`--mode must be hybrid, vector, lexical or all\n${USAGE}`);
+  if (values.compare !== undefined && values.compare !== 'langgraph')
+    throw new UsageError(`--compare takes langgraph\n${USAGE}`);
+  return {
+    dataFile: values.data,
+    outDir: values.out,
+    modes,
+    samples: integerFlag('samples', values.samples, { min: 1, max: 10_000 }, USAGE),
+    compareLangGraph: values.compare === 'langgraph',
+    quiet: values.quiet,
+  };
+}
+
+async function writeResult(dir: string, result: LocomoRunResult, run: RunDescription): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'rankings.json'), `${JSON.stringify(result.rankings)}\n`);
+  await writeFile(join(dir, 'metrics.json'), `${JSON.stringify(metricsDocument(result, run), null, 2)}\n`);
+  await writeFile(join(dir, 'summary.md'), renderSummary(result, run));
+}
+
+export async function evalCommand(
+  config: EngramConfig,
+  argv: string[],
+  say: (line: string) => void,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<void> {
+  const request = parseEvalFlags(argv);
+  if (request.compareLangGraph && (!config.DATABASE_URL || !request.modes.includes('hybrid')))
+    throw new UsageError(
+      '--compare langgraph needs DATABASE_URL (PostgresStore runs on PostgreSQL) and the hybrid mode',
+    );
+  let samples = parseLocomo(JSON.parse(await readFile(request.dataFile, 'utf8')));
+  if (request.samples !== undefined) samples = samples.slice(0, request.samples);
+  const lexicalOnly = request.modes.every((m) => m === 'lexical');
+  // Ingestion embeds a hundred turns per call: the query budget (1.5 s) is not the right one for it.
+  const configured = lexicalOnly
+    ? null
+    : await configuredEmbedder(env, { say, timeoutMs: 60_000, logger: silentLogger });
+  const environment = await openEvalEnvironment({
+    databaseUrl: config.DATABASE_URL,
+    embedder: configured?.embedder ?? null,
+    threshold: configured?.modelDefaults.threshold ?? null,
+    fusion: configured?.modelDefaults.fusion ?? null,
+  });
+  const startedAt = new Date().toISOString();
+  const started = performance.now();
+  try {
+    say(
+      `eval: ${samples.length} conversations from ${basename(request.dataFile)} on ${environment.description}`,
+    );
+    const results = await runLocomoModes(samples, request.modes, {
+      store: environment.store,
+      gate: evaluateWrite,
+      embedder: configured?.embedder ?? null,
+      tenantId: environment.tenantId,
+      upkeep: environment.upkeep,
+      progress: request.quiet ? silentProgress : createProgress(),
+    });
+    const base = {
+      dataFile: basename(request.dataFile),
+      embedder: configured?.embedder.model ?? 'none',
+      database: environment.description,
+      startedAt,
+      totalMs: performance.now() - started,
+    };
+    const single = results.size === 1;
+    for (const [mode, result] of results) {
+      const dir = single ? request.outDir : join(request.outDir, mode);
+      await writeResult(dir, result, { ...base, mode });
+      const h = result.metrics.headline;
+      say(
+        `${mode}: categories 1-4 R@10 ${h.recall[10].toFixed(3)}, MRR ${h.mrr.toFixed(3)}, nDCG@10 ${h.ndcg10.toFixed(3)} (${h.questions} questions; ${result.counts.skippedNoGold} skipped without gold) -> ${dir}`,
+      );
+    }
+    let comparison = '';
+    const hybrid = results.get('hybrid');
+    if (request.compareLangGraph && hybrid && configured && config.DATABASE_URL) {
+      // Loaded only when asked: the baseline's package is a dev dependency.
+      const { runLangGraphBaseline } = await import('../../eval/locomo/langgraph-baseline.ts');
+      const baseline = await runLangGraphBaseline(samples, {
+        serverUrl: config.DATABASE_URL,
+        embedder: configured.embedder,
+        progress: request.quiet ? silentProgress : createProgress(),
+      });
+      const dir = join(request.outDir, 'langgraph');
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, 'rankings.json'), `${JSON.stringify(baseline.rankings)}\n`);
+      const document = {
+        ...baselineComparison(hybrid, baseline),
+        metrics: baseline.metrics,
+        ingest_ms: Math.round(baseline.ingestMs),
+      };
+      await writeFile(join(dir, 'metrics.json'), `${JSON.stringify(document, null, 2)}\n`);
+      comparison = renderBaselineComparison(hybrid, baseline);
+      say(
+        `langgraph PostgresStore: R@10 ${baseline.metrics.headline.recall[10].toFixed(3)}, MRR ${baseline.metrics.headline.mrr.toFixed(3)}, search p50 ${baseline.searchMs.p50} ms (Engram hybrid p50 ${hybrid.timing.recallMs.p50} ms) -> ${dir}`,
+      );
+    }
+    if (!single)
+      await writeFile(
+        join(request.outDir, 'summary.md'),
+        `${renderModeComparison(results, base)}\n${comparison}`,
+      );
+    else if (comparison) await writeFile(join(request.outDir, 'comparison.md'), comparison);
+  } finally {
+    await environment.dispose();
+  }
+}

@@ -1,0 +1,86 @@
+// The LoCoMo protocol run through LangGraph.js's PostgresStore (the store LangGraph apps use for long-term
+// memory) on the same PostgreSQL server, data and embedder as Engram, for a side-by-side: each conversation one
+// namespace, each turn one item (the same text Engram stores), each question one `store.search`.
+import { PostgresStore } from '@langchain/langgraph-checkpoint-postgres/store';
+import { type LatencySummary, summarize as summarizeLatency } from '../../bench/stats.ts';
+import type { Embedder } from '../../ports/embedder.ts';
+import { type Sample, turnText } from './dataset.ts';
+import { scratchDatabase } from './environment.ts';
+import { type MetricsReport, type ScoredQuestion, scoreRanking, summarize } from './metrics.ts';
+import { type Progress, silentProgress } from './progress.ts';
+import { RANKING_DEPTH, rankingKey } from './run.ts';
+
+export interface BaselineResult {
+  rankings: Record<string, string[]>;
+  metrics: MetricsReport;
+  ingestMs: number;
+  searchMs: LatencySummary;
+}
+
+/**
+ * Stores and searches LoCoMo with PostgresStore in a scratch database on `serverUrl` (dropped after).
+ * `embedder` must be the one Engram used; the store calls it for documents and queries alike.
+ */
+export async function runLangGraphBaseline(
+  samples: readonly Sample[],
+  options: { serverUrl: string; embedder: Embedder; progress?: Progress },
+): Promise<BaselineResult> {
+  const progress = options.progress ?? silentProgress;
+  const scratch = await scratchDatabase(options.serverUrl);
+  const store = PostgresStore.fromConnString(scratch.url, {
+    index: {
+      dims: options.embedder.dimensions,
+      embed: (texts: string[]) => options.embedder.embedDocuments(texts),
+      fields: ['text'],
+    },
+  });
+  try {
+    await store.setup();
+    const totalTurns = samples.reduce((n, s) => n + s.sessions.reduce((m, x) => m + x.turns.length, 0), 0);
+    let stored = 0;
+    const ingestStarted = performance.now();
+    for (const sample of samples) {
+      for (const session of sample.sessions) {
+        // One batch per session, as Engram's ingest takes a session per call.
+        await store.batch(
+          session.turns.map((turn) => ({
+            namespace: [sample.sampleId],
+            key: turn.diaId,
+            value: { text: `${turn.speaker}: ${turnText(turn)}`, session: session.index },
+            index: ['text'],
+          })),
+        );
+        stored += session.turns.length;
+        progress.update('langgraph ingest', stored, totalTurns);
+      }
+    }
+    progress.finish();
+    const ingestMs = performance.now() - ingestStarted;
+
+    const rankings: Record<string, string[]> = {};
+    const scored: ScoredQuestion[] = [];
+    const durations: number[] = [];
+    const total = samples.reduce((n, s) => n + s.questions.length, 0);
+    let asked = 0;
+    for (const sample of samples) {
+      for (const question of sample.questions) {
+        const started = performance.now();
+        const hits = await store.search([sample.sampleId], {
+          query: question.question,
+          limit: RANKING_DEPTH,
+        });
+        durations.push(performance.now() - started);
+        const ranking = hits.map((hit) => hit.key);
+        rankings[rankingKey(sample.sampleId, question.index)] = ranking;
+        if (question.gold.length > 0)
+          scored.push({ category: question.category, scores: scoreRanking(ranking, question.gold) });
+        progress.update('langgraph search', ++asked, total);
+      }
+    }
+    progress.finish();
+    return { rankings, metrics: summarize(scored), ingestMs, searchMs: summarizeLatency(durations) };
+  } finally {
+    await store.stop();
+    await scratch.drop();
+  }
+}
