@@ -21,7 +21,7 @@ export interface EvalEnvironment {
   tenantId: string;
   /** Where the data lives, for the report (never a password). */
   description: string;
-  /** VACUUM of the memories table (what autovacuum would do on a maintained server). */
+  /** VACUUM ANALYZE of memories and their vectors (what autovacuum would do on a maintained server). */
   upkeep(): Promise<void>;
   /** Closes the database and removes it. */
   dispose(): Promise<void>;
@@ -98,7 +98,7 @@ export async function openEvalEnvironment(options: EvalEnvironmentOptions): Prom
       });
     }
     const { id: tenantId } = await createTenantService(store).findOrCreateTenant('locomo-eval');
-    const upkeep = () => db.exec('vacuum engram.memories');
+    const upkeep = () => db.exec('vacuum analyze engram.memories, engram.memory_embeddings');
     return { db, store, tenantId, description, upkeep, dispose };
   } catch (error) {
     await dispose();

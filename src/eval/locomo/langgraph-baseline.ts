@@ -2,6 +2,7 @@
 // memory) on the same PostgreSQL server, data and embedder as Engram, for a side-by-side: each conversation one
 // namespace, each turn one item (the same text Engram stores), each question one `store.search`.
 import { PostgresStore } from '@langchain/langgraph-checkpoint-postgres/store';
+import pg from 'pg';
 import { type LatencySummary, summarize as summarizeLatency } from '../../bench/stats.ts';
 import type { Embedder } from '../../ports/embedder.ts';
 import { type Sample, turnText } from './dataset.ts';
@@ -56,6 +57,14 @@ export async function runLangGraphBaseline(
     }
     progress.finish();
     const ingestMs = performance.now() - ingestStarted;
+    // The same upkeep Engram's database gets before its questions (planner statistics, no dead rows).
+    const maintenance = new pg.Client({ connectionString: scratch.url });
+    await maintenance.connect();
+    try {
+      await maintenance.query('vacuum analyze');
+    } finally {
+      await maintenance.end();
+    }
 
     const rankings: Record<string, string[]> = {};
     const scored: ScoredQuestion[] = [];
