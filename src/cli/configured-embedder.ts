@@ -1,7 +1,8 @@
 // The embedder a CLI command uses: the one ENGRAM_EMBEDDER & co. configure, the local model loaded from disk (Node
 // only), wrapped in the time budget. Shared by serve and the embedding jobs.
-import { embedderConfigFromEnv } from '../embedding/config.ts';
+
 import type { Logger } from '../core/logger.ts';
+import { embedderConfigFromEnv } from '../embedding/config.ts';
 import { createEmbedder } from '../embedding/factory.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { ModelDefaults } from '../ports/store.ts';

@@ -12,8 +12,8 @@ import { createProgress, silentProgress } from '../../eval/locomo/progress.ts';
 import {
   baselineComparison,
   metricsDocument,
-  renderBaselineComparison,
   type RunDescription,
+  renderBaselineComparison,
   renderModeComparison,
   renderSummary,
 } from '../../eval/locomo/report.ts';

@@ -1,6 +1,7 @@
 // Renders a LoCoMo run as metrics.json (figures and run facts) and summary.md (the same, for a person).
-import { type AggregateScores, RECALL_KS } from './metrics.ts';
+
 import type { BaselineResult } from './langgraph-baseline.ts';
+import { type AggregateScores, RECALL_KS } from './metrics.ts';
 import type { LocomoRunResult } from './run.ts';
 
 /** Facts about the run that the figures depend on. */
