@@ -79,6 +79,26 @@ describe.each(backends)('lexical ranking and model fusion on $name', ({ open }) 
     );
   });
 
+  it("recall fuses with the active model's weights (set above: vector 0.7, k 20)", async () => {
+    const res = await h.call('POST', '/v1/recall', {
+      key: t.key,
+      body: { subject: 'cam', query: 'pottery class', explain: true, limit: 10, budget: { max_items: 10 } },
+    });
+    expect(res.status).toBe(200);
+    const { items } = (await res.json()) as {
+      items: {
+        content: string;
+        why: { vector_rank: number | null; lexical_rank: number | null; rrf: number };
+      }[];
+    };
+    const both = items.find((i) => i.why.vector_rank !== null && i.why.lexical_rank !== null);
+    expect(both).toBeDefined();
+    const { vector_rank: v, lexical_rank: l, rrf } = both!.why;
+    expect(rrf).toBeCloseTo(0.7 / (20 + v!) + 1 / (20 + l!), 5);
+    // With the service defaults (1, 1, k 60) it would be 1/(60+v) + 1/(60+l), well under this.
+    expect(rrf).toBeGreaterThan(2 / 61);
+  });
+
   it('a tenant role cannot change fusion weights', async () => {
     await expect(
       database.db.transaction(async (s) => {
