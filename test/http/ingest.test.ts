@@ -75,6 +75,11 @@ describe.each(backends)('ingest on $name', ({ open }) => {
     expect(found).toContain(items[1]!.id);
   });
 
+  it("indexes the neighbours' words, not their speakers: a name finds only that speaker's turns", async () => {
+    const found = (await lexical('Bo')).map((i) => i.id);
+    expect(found.sort()).toEqual([items[1]!.id, items[4]!.id].sort());
+  });
+
   it('finds the turns of a day by the date in words', async () => {
     const found = (await lexical('what happened on May 8, 2023')).map((i) => i.id);
     expect(found).toEqual(expect.arrayContaining([items[0]!.id, items[1]!.id, items[2]!.id, items[4]!.id]));
