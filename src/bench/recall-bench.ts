@@ -61,6 +61,11 @@ export interface SizeResult {
   index_build_seconds: number;
   api_ingest_rows_per_second: number;
   largest: SubjectResult;
+  /**
+   * The largest subject still searched exactly (at most the RPC's exact limit, 5,000 vectors): the slowest case of
+   * the exact lane. Null when no subject between the largest and the smallest is that small.
+   */
+  largest_exact: SubjectResult | null;
   smallest: SubjectResult;
   exact_vs_ann: {
     exact_ms: LatencySummary;
@@ -73,6 +78,9 @@ export interface SizeResult {
 }
 
 const MODEL_PREFIX = 'bench/random';
+
+/** recall_candidates' p_exact_below default: subjects up to this many vectors take the exact lane. */
+const EXACT_LIMIT = 5000;
 
 /** An embedder whose query vectors are seeded random unit vectors: the bench measures search, not a model. */
 function randomEmbedder(dims: number): Embedder {
@@ -301,6 +309,12 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
 
       onProgress(`[${size}] querying the largest subject (${plan[0]!.rows} rows)…`);
       const largest = await querySubject(plan[0]!);
+      const exactPlan = plan.slice(1, -1).find((p) => p.rows <= EXACT_LIMIT);
+      let largestExact: SubjectResult | null = null;
+      if (exactPlan) {
+        onProgress(`[${size}] querying the largest exactly searched subject (${exactPlan.rows} rows)…`);
+        largestExact = await querySubject(exactPlan);
+      }
       onProgress(`[${size}] querying the smallest subject (${plan.at(-1)!.rows} rows)…`);
       const smallest = await querySubject(plan.at(-1)!);
 
@@ -354,6 +368,7 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
         index_build_seconds: Math.round(indexMs / 100) / 10,
         api_ingest_rows_per_second: Math.round(1000 / (ingestMs / 1000)),
         largest,
+        largest_exact: largestExact,
         smallest,
         exact_vs_ann: {
           exact_ms: exactMs,

@@ -29,8 +29,10 @@ export function markdownReport(results: SizeResult[], database: string): string 
   for (const r of results) {
     for (const [label, s] of [
       ['largest', r.largest],
+      ['largest exact', r.largest_exact],
       ['smallest', r.smallest],
     ] as const) {
+      if (!s) continue;
       lines.push(
         `| ${r.size.toLocaleString('en')} | ${r.vectors} | ${r.dims} | ${label} | ${s.rows.toLocaleString('en')} | ${s.vector_path} | ${s.db_hybrid_ms.p50} | ${s.db_hybrid_ms.p95} | ${s.db_hybrid_ms.p99} | ${s.http_hybrid_ms.p50} | ${s.http_hybrid_ms.p95} | ${s.http_hybrid_ms.p99} |`,
       );

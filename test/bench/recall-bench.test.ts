@@ -45,8 +45,11 @@ describe('engram bench (smoke)', () => {
     expect(result).toMatchObject({ size: 800, dims: 16, vectors: 'random', subjects: 8, tenants: 2 });
     expect(result.largest.rows).toBeGreaterThan(result.smallest.rows);
     expect(result.largest.rows + result.smallest.rows).toBeLessThanOrEqual(800);
-    // Small subjects take the exact lane.
+    // Small subjects take the exact lane; the largest exactly searched one is measured between the two ends.
     expect(result.largest.vector_path).toBe('exact');
+    expect(result.largest_exact?.vector_path).toBe('exact');
+    expect(result.largest_exact!.rows).toBeLessThanOrEqual(result.largest.rows);
+    expect(result.largest_exact!.rows).toBeGreaterThanOrEqual(result.smallest.rows);
     for (const s of [result.largest, result.smallest]) {
       expect(s.db_hybrid_ms.n).toBe(5);
       expect(s.http_hybrid_ms.n).toBe(5);
@@ -73,6 +76,7 @@ describe('engram bench (smoke)', () => {
     expect(json.results).toHaveLength(2);
     const md = await readFile(join(dir, 'recall-bench.md'), 'utf8');
     expect(md).toMatch(/\| 800 \| random \| 16 \| largest \|/);
+    expect(md).toMatch(/\| 800 \| random \| 16 \| largest exact \|/);
     expect(md).toMatch(/\| 400 \| local\/wink-sg-100d-sif@1 \| 100 \| smallest \|/);
     const svg = await readFile(join(dir, 'recall-bench.svg'), 'utf8');
     expect(svg).toContain('random 16d, largest');
