@@ -12,6 +12,7 @@ import type { Embedder } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { SqlExecutor } from '../ports/sql.ts';
 import type { MemoryStore } from '../ports/store.ts';
+import { registerEmbedder } from '../services/register-embedder.ts';
 import { createSqlStore } from '../store/sql-store.ts';
 import { composeEngram, type Engram } from './compose.ts';
 import { databaseReadiness } from './readiness.ts';
@@ -133,13 +134,7 @@ async function registerModelOnce(store: MemoryStore, embedder: Embedder, logger:
   const key = `${embedder.model}:${embedder.dimensions}`;
   if (registeredModels.has(key)) return true;
   try {
-    await store.registerModel({
-      model: embedder.model,
-      provider: embedder.provider,
-      dims: embedder.dimensions,
-      threshold: null,
-      activate: true,
-    });
+    await registerEmbedder(store, embedder, { activate: true });
     registeredModels.add(key);
     return true;
   } catch (error) {

@@ -10,6 +10,7 @@ import type { Embedder } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { SqlExecutor } from '../ports/sql.ts';
 import type { ModelDefaults } from '../ports/store.ts';
+import { registerEmbedder } from '../services/register-embedder.ts';
 import { createSqlStore } from '../store/sql-store.ts';
 import { type BootstrapResult, bootstrapDefaultTenant } from './bootstrap.ts';
 import { composeEngram, type Engram } from './compose.ts';
@@ -53,14 +54,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
   }
   const store = createSqlStore(db, { tenantRole: config.ENGRAM_DB_ROLE });
   if (options.embedder) {
-    await store.registerModel({
-      model: options.embedder.model,
-      provider: options.embedder.provider,
-      dims: options.embedder.dimensions,
-      threshold: options.modelDefaults?.threshold ?? null,
-      fusion: options.modelDefaults?.fusion ?? null,
-      activate: true,
-    });
+    await registerEmbedder(store, options.embedder, { defaults: options.modelDefaults, activate: true });
   }
   const bootstrap = await bootstrapDefaultTenant(store, {
     dataDir: config.ENGRAM_DATA_DIR,

@@ -4,6 +4,7 @@ import type { EngramConfig } from '../../config.ts';
 import { openDatabase } from '../../server/open-database.ts';
 import { type BackfillOptions, runBackfill } from '../../services/backfill.ts';
 import { formatProgress } from '../../services/job-budget.ts';
+import { registerEmbedder } from '../../services/register-embedder.ts';
 import { createSqlStore } from '../../store/sql-store.ts';
 import { integerFlag, parseFlags, UsageError } from '../args.ts';
 import { configuredEmbedder } from '../configured-embedder.ts';
@@ -57,13 +58,7 @@ export async function backfillCommand(
   try {
     const store = createSqlStore(db);
     // As the server does at start: a fresh database gets this model as the one that serves reads.
-    await store.registerModel({
-      model: embedder.model,
-      provider: embedder.provider,
-      dims: embedder.dimensions,
-      ...modelDefaults,
-      activate: true,
-    });
+    await registerEmbedder(store, embedder, { defaults: modelDefaults, activate: true });
     if (request.retryFailed) {
       const retried = await store.withOperator((op) => op.retryFailedEmbeddings());
       say(`${retried} failed memories are pending again`);

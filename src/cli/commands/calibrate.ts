@@ -8,6 +8,7 @@ import { loadCalibrationPairs } from '../../embedding/calibration.ts';
 import { renderCalibrationSvg } from '../../embedding/calibration-plot.ts';
 import { openDatabase } from '../../server/open-database.ts';
 import { calibrateModel, storeCalibration } from '../../services/calibrate.ts';
+import { registerEmbedder } from '../../services/register-embedder.ts';
 import { createSqlStore } from '../../store/sql-store.ts';
 import { integerFlag, parseFlags, UsageError } from '../args.ts';
 import { configuredEmbedder } from '../configured-embedder.ts';
@@ -78,13 +79,7 @@ export async function calibrateCommand(
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.ENGRAM_DATA_DIR });
   try {
     const store = createSqlStore(db);
-    await store.registerModel({
-      model: embedder.model,
-      provider: embedder.provider,
-      dims: embedder.dimensions,
-      ...modelDefaults,
-      activate: true,
-    });
+    await registerEmbedder(store, embedder, { defaults: modelDefaults, activate: true });
     await storeCalibration(store, calibration, plotPath);
     say(`stored on ${calibration.model}`);
   } finally {

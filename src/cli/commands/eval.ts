@@ -98,8 +98,7 @@ export async function evalCommand(
   const environment = await openEvalEnvironment({
     databaseUrl: config.DATABASE_URL,
     embedder: configured?.embedder ?? null,
-    threshold: configured?.modelDefaults.threshold ?? null,
-    fusion: configured?.modelDefaults.fusion ?? null,
+    modelDefaults: configured?.modelDefaults,
   });
   const startedAt = new Date().toISOString();
   const started = performance.now();

@@ -6,6 +6,7 @@ import type { EngramConfig } from '../../config.ts';
 import { openDatabase } from '../../server/open-database.ts';
 import { formatProgress } from '../../services/job-budget.ts';
 import { type ReembedOptions, type ReembedResult, runReembed } from '../../services/reembed.ts';
+import { registerEmbedder } from '../../services/register-embedder.ts';
 import { createSqlStore } from '../../store/sql-store.ts';
 import { integerFlag, parseFlags, UsageError } from '../args.ts';
 import { configuredEmbedder } from '../configured-embedder.ts';
@@ -89,13 +90,7 @@ export async function reembedCommand(
   try {
     const store = createSqlStore(db);
     // Registration creates the model's HNSW index, which needs the table owner: this login, not the job's role.
-    await store.registerModel({
-      model: embedder.model,
-      provider: embedder.provider,
-      dims: embedder.dimensions,
-      ...modelDefaults,
-      activate: false,
-    });
+    await registerEmbedder(store, embedder, { defaults: modelDefaults, activate: false });
     const result = await runReembed(store, embedder, {
       ...request.options,
       onProgress: (progress) => say(formatProgress(progress)),

@@ -11,7 +11,8 @@ import { openNodePostgres } from '../../db/node-pg.ts';
 import { openPglite } from '../../db/pglite-executor.ts';
 import type { Embedder } from '../../ports/embedder.ts';
 import type { SqlExecutor } from '../../ports/sql.ts';
-import type { MemoryStore, ModelFusion } from '../../ports/store.ts';
+import type { MemoryStore, ModelDefaults } from '../../ports/store.ts';
+import { registerEmbedder } from '../../services/register-embedder.ts';
 import { createTenantService } from '../../services/tenants.ts';
 import { createSqlStore } from '../../store/sql-store.ts';
 
@@ -30,9 +31,8 @@ export interface EvalEnvironment {
 export interface EvalEnvironmentOptions {
   databaseUrl?: string | undefined;
   embedder: Embedder | null;
-  /** The model's similarity threshold and fusion weights, as the server would register them. */
-  threshold: number | null;
-  fusion?: ModelFusion | null;
+  /** What the model ships with (threshold, fusion weights), registered as the server would. */
+  modelDefaults?: ModelDefaults | undefined;
 }
 
 /** A new empty database on the server of `serverUrl`, and how to drop it. */
@@ -88,14 +88,7 @@ export async function openEvalEnvironment(options: EvalEnvironmentOptions): Prom
     await migrate(db, await readMigrations());
     const store = createSqlStore(db);
     if (options.embedder) {
-      await store.registerModel({
-        model: options.embedder.model,
-        provider: options.embedder.provider,
-        dims: options.embedder.dimensions,
-        threshold: options.threshold,
-        fusion: options.fusion ?? null,
-        activate: true,
-      });
+      await registerEmbedder(store, options.embedder, { defaults: options.modelDefaults, activate: true });
     }
     const { id: tenantId } = await createTenantService(store).findOrCreateTenant('locomo-eval');
     const upkeep = () => db.exec('vacuum analyze engram.memories, engram.memory_embeddings');

@@ -3,13 +3,15 @@
 // namespace, each turn one item (the same text Engram stores), each question one `store.search`.
 import { PostgresStore } from '@langchain/langgraph-checkpoint-postgres/store';
 import pg from 'pg';
-import { type LatencySummary, summarize as summarizeLatency } from '../../bench/stats.ts';
+import type { LatencySummary } from '../../bench/stats.ts';
+import { turnContent } from '../../ingest/turns.ts';
 import type { Embedder } from '../../ports/embedder.ts';
+import { askEveryQuestion } from './ask.ts';
 import { type Sample, turnText } from './dataset.ts';
 import { scratchDatabase } from './environment.ts';
-import { type MetricsReport, type ScoredQuestion, scoreRanking, summarize } from './metrics.ts';
+import type { MetricsReport } from './metrics.ts';
 import { type Progress, silentProgress } from './progress.ts';
-import { RANKING_DEPTH, rankingKey } from './run.ts';
+import { RANKING_DEPTH } from './run.ts';
 
 export interface BaselineResult {
   rankings: Record<string, string[]>;
@@ -47,7 +49,11 @@ export async function runLangGraphBaseline(
           session.turns.map((turn) => ({
             namespace: [sample.sampleId],
             key: turn.diaId,
-            value: { text: `${turn.speaker}: ${turnText(turn)}`, session: session.index },
+            // The very content Engram stores for the turn.
+            value: {
+              text: turnContent({ speaker: turn.speaker, text: turnText(turn) }),
+              session: session.index,
+            },
             index: ['text'],
           })),
         );
@@ -66,28 +72,18 @@ export async function runLangGraphBaseline(
       await maintenance.end();
     }
 
-    const rankings: Record<string, string[]> = {};
-    const scored: ScoredQuestion[] = [];
-    const durations: number[] = [];
-    const total = samples.reduce((n, s) => n + s.questions.length, 0);
-    let asked = 0;
-    for (const sample of samples) {
-      for (const question of sample.questions) {
-        const started = performance.now();
+    const asked = await askEveryQuestion(samples, {
+      label: 'langgraph search',
+      progress,
+      ask: async (sample, question) => {
         const hits = await store.search([sample.sampleId], {
           query: question.question,
           limit: RANKING_DEPTH,
         });
-        durations.push(performance.now() - started);
-        const ranking = hits.map((hit) => hit.key);
-        rankings[rankingKey(sample.sampleId, question.index)] = ranking;
-        if (question.gold.length > 0)
-          scored.push({ category: question.category, scores: scoreRanking(ranking, question.gold) });
-        progress.update('langgraph search', ++asked, total);
-      }
-    }
-    progress.finish();
-    return { rankings, metrics: summarize(scored), ingestMs, searchMs: summarizeLatency(durations) };
+        return hits.map((hit) => hit.key);
+      },
+    });
+    return { rankings: asked.rankings, metrics: asked.metrics, ingestMs, searchMs: asked.latency };
   } finally {
     await store.stop();
     await scratch.drop();

@@ -1,6 +1,6 @@
 // Runs the LoCoMo retrieval protocol through the real services: each conversation one subject, each dialog turn
 // one memory (ingested session by session), each question one recall; rankings mapped back to dialog ids.
-import { type LatencySummary, summarize as summarizeLatency } from '../../bench/stats.ts';
+import type { LatencySummary } from '../../bench/stats.ts';
 import { silentLogger } from '../../core/logger.ts';
 import type { Principal } from '../../core/principal.ts';
 import type { RecallMode } from '../../core/schemas.ts';
@@ -10,8 +10,9 @@ import type { MemoryStore } from '../../ports/store.ts';
 import { createIngestService, type IngestServiceDeps } from '../../services/ingest.ts';
 import { createMemoryService } from '../../services/memories.ts';
 import { createRecallService, type RecallServiceDeps } from '../../services/recall.ts';
+import { askEveryQuestion } from './ask.ts';
 import { type Sample, turnText } from './dataset.ts';
-import { type MetricsReport, type ScoredQuestion, scoreRanking, summarize } from './metrics.ts';
+import type { MetricsReport } from './metrics.ts';
 import { type Progress, silentProgress } from './progress.ts';
 
 /** The API's largest recall: 50 candidates, all returned (the default budget would return 3). */
@@ -64,11 +65,6 @@ export interface LocomoRunResult {
   };
   /** recallMs: each recall's wall time (embed, search, ranking), as percentiles. */
   timing: { ingestMs: number; queryMs: number; meanRecallMs: number; recallMs: LatencySummary };
-}
-
-/** The key of one question in rankings.json. */
-export function rankingKey(sampleId: string, qaIndex: number): string {
-  return `${sampleId}|${qaIndex}`;
 }
 
 /** What ingestion stored: which dialog ids each memory stands for, and the gate's decisions. */
@@ -127,6 +123,7 @@ export interface QueryOutcome {
   rankings: Record<string, string[]>;
   metrics: MetricsReport;
   counts: { questions: number; scored: number; skippedNoGold: number; degradedRecalls: number };
+  /** Time spent in recalls (upkeep excluded). */
   queryMs: number;
   recallMs: LatencySummary;
 }
@@ -138,9 +135,8 @@ export async function queryLocomo(
   options: LocomoRunOptions,
   deps: LocomoRunDeps,
 ): Promise<QueryOutcome> {
-  const progress = deps.progress ?? silentProgress;
   const principal = principalOf(deps.tenantId);
-  // Bookkeeping writes are awaited before returning, so that the database is not closed under them.
+  // Bookkeeping writes are awaited before upkeep and before returning, so the database is not closed under them.
   const pending: Promise<unknown>[] = [];
   const recall = createRecallService({
     store: deps.store,
@@ -149,15 +145,12 @@ export async function queryLocomo(
     defer: (work) => pending.push(work.catch(() => undefined)),
     ...deps.recall,
   });
-  const rankings: Record<string, string[]> = {};
-  const scored: ScoredQuestion[] = [];
-  const counts = { questions: 0, scored: 0, skippedNoGold: 0, degradedRecalls: 0 };
-  const total = samples.reduce((n, s) => n + s.questions.length, 0);
-  const durations: number[] = [];
-  const started = performance.now();
-  for (const sample of samples) {
-    for (const question of sample.questions) {
-      const asked = performance.now();
+  const upkeep = deps.upkeep;
+  let degradedRecalls = 0;
+  const asked = await askEveryQuestion(samples, {
+    label: `recall (${options.mode})`,
+    progress: deps.progress,
+    ask: async (sample, question) => {
       const answer = await recall.recall(principal, {
         subject: sample.sampleId,
         query: question.question,
@@ -165,33 +158,34 @@ export async function queryLocomo(
         limit: RANKING_DEPTH,
         budget: { max_items: RANKING_DEPTH, max_chars_per_item: 8000, max_total_chars: 50_000 },
       });
-      durations.push(performance.now() - asked);
-      if (answer.degraded) counts.degradedRecalls++;
-      const ranking = answer.items.flatMap((item) => corpus.diaIdsOf.get(item.id) ?? []);
-      rankings[rankingKey(sample.sampleId, question.index)] = ranking;
-      if (question.gold.length === 0) counts.skippedNoGold++;
-      else scored.push({ category: question.category, scores: scoreRanking(ranking, question.gold) });
-      progress.update(`recall (${options.mode})`, ++counts.questions, total);
-      if (deps.upkeep && counts.questions % UPKEEP_EVERY === 0) {
+      if (answer.degraded) degradedRecalls++;
+      return answer.items.flatMap((item) => corpus.diaIdsOf.get(item.id) ?? []);
+    },
+    between: upkeep && {
+      every: UPKEEP_EVERY,
+      run: async () => {
         await Promise.all(pending.splice(0));
-        await deps.upkeep();
-      }
-    }
-  }
-  progress.finish();
+        await upkeep();
+      },
+    },
+  });
   await Promise.all(pending);
-  counts.scored = scored.length;
   return {
-    rankings,
-    metrics: summarize(scored),
-    counts,
-    queryMs: performance.now() - started,
-    recallMs: summarizeLatency(durations),
+    rankings: asked.rankings,
+    metrics: asked.metrics,
+    counts: {
+      questions: asked.questions,
+      scored: asked.scored,
+      skippedNoGold: asked.skippedNoGold,
+      degradedRecalls,
+    },
+    queryMs: asked.askMs,
+    recallMs: asked.latency,
   };
 }
 
 /** The outcome of one mode over an already ingested corpus. */
-export function resultOf(corpus: IngestedCorpus, outcome: QueryOutcome, samples: number): LocomoRunResult {
+function resultOf(corpus: IngestedCorpus, outcome: QueryOutcome, samples: number): LocomoRunResult {
   return {
     rankings: outcome.rankings,
     metrics: outcome.metrics,
@@ -219,15 +213,4 @@ export async function runLocomoModes(
     results.set(mode, resultOf(corpus, outcome, samples.length));
   }
   return results;
-}
-
-/** The whole protocol: ingest every sample, then ask every question. */
-export async function runLocomo(
-  samples: readonly Sample[],
-  options: LocomoRunOptions,
-  deps: LocomoRunDeps,
-): Promise<LocomoRunResult> {
-  const corpus = await ingestLocomo(samples, deps);
-  const outcome = await queryLocomo(samples, corpus, options, deps);
-  return resultOf(corpus, outcome, samples.length);
 }
