@@ -1,16 +1,20 @@
 // supabase/schemas/ (the current definitions, for readers) and supabase/migrations/ (what databases apply) build the
 // same database: each is applied to a fresh database and their catalogs must be equal, on PGlite and, with
-// DATABASE_URL, on PostgreSQL. The comparison is shown to fail on every kind of object it covers.
+// DATABASE_URL, on PostgreSQL. The comparison is shown to fail on every kind of object it covers. Also: a database
+// migrated with the 15 pre-release files (kept only as a fixture) is adopted by the runner as having the baseline.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../src/db/migrate.ts';
+import { sha256Hex } from '../../src/core/hash.ts';
+import { IncompleteHistoryError, migrate, pendingMigrations } from '../../src/db/migrate.ts';
 import { MIGRATIONS_DIR, readMigrations } from '../../src/db/migration-files.ts';
+import { PRE_RELEASE_SQUASH } from '../../src/db/squashed-migrations.ts';
 import type { SqlSession } from '../../src/ports/sql.ts';
 import { type Catalog, diffCatalogs, snapshotCatalog } from '../support/catalog.ts';
 import { emptyBackends, type TestDatabase } from '../support/databases.ts';
 
 const SCHEMAS_DIR = join(MIGRATIONS_DIR, '..', 'schemas');
+const PRE_BASELINE_DIR = join(import.meta.dirname, 'fixtures', 'pre-baseline-migrations');
 
 async function applySchemas(db: SqlSession): Promise<void> {
   const files = (await readdir(SCHEMAS_DIR)).filter((name) => name.endsWith('.sql')).sort();
@@ -224,4 +228,50 @@ describe.each(emptyBackends)('the database schema on $name', ({ name, open }) =>
       ).toBe(true);
     },
   );
+
+  it('adopts a database migrated with the pre-release files: refused while partial, then the baseline recorded', async () => {
+    const legacy = await open('prebaseline');
+    try {
+      const old = await readMigrations(PRE_BASELINE_DIR);
+      // The fixture is the content databases applied (the runner refuses any other).
+      for (const m of old) {
+        const squashed = PRE_RELEASE_SQUASH.replaces.find((r) => r.name === m.name);
+        expect(squashed?.checksum, m.name).toBe(await sha256Hex(m.sql));
+      }
+      expect(old.map((m) => m.name)).toEqual(PRE_RELEASE_SQUASH.replaces.map((m) => m.name));
+
+      // A database migrated before the last pre-release file landed.
+      await migrate(legacy.db, old.slice(0, -1));
+      const current = await readMigrations();
+      const partial = migrate(legacy.db, current);
+      await expect(partial).rejects.toBeInstanceOf(IncompleteHistoryError);
+      await expect(partial).rejects.toThrow(`missing: ${old.at(-1)!.name}.`);
+      await expect(partial).rejects.toThrow('They were never released');
+
+      await migrate(legacy.db, old);
+      expect(await pendingMigrations(legacy.db, current)).toEqual([]);
+      const lines: string[] = [];
+      const report = await migrate(legacy.db, current, (line) => lines.push(line));
+      // Nothing ran for the baseline; migrations added after it run as on any database.
+      expect(report.recorded).toEqual([PRE_RELEASE_SQUASH.baseline]);
+      expect(report.applied).toEqual(
+        current.map((m) => m.name).filter((n) => n > PRE_RELEASE_SQUASH.baseline),
+      );
+      expect(lines[0]).toBe(
+        `recording ${PRE_RELEASE_SQUASH.baseline} as applied without running it: this database applied the 15 migrations it replaced`,
+      );
+      const { rows } = await legacy.db.query<{ name: string; checksum: string }>(
+        'select name, checksum from public.engram_schema_migrations where name = $1',
+        [PRE_RELEASE_SQUASH.baseline],
+      );
+      const baselineSql = current.find((m) => m.name === PRE_RELEASE_SQUASH.baseline)!.sql;
+      expect(rows).toEqual([{ name: PRE_RELEASE_SQUASH.baseline, checksum: await sha256Hex(baselineSql) }]);
+
+      expect(
+        diffCatalogs(await snapshotCatalog(legacy.db), baseline, ['pre-baseline + runner', 'baseline']),
+      ).toEqual([]);
+    } finally {
+      await legacy.drop();
+    }
+  });
 });
