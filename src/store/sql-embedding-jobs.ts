@@ -1,5 +1,5 @@
 // The embedding-job operations of the operator store (backfill, model migration, calibration): thin callers of
-// the functions in supabase/migrations/20261129000800_embedding_jobs.sql.
+// the functions in supabase/schemas/70_embedding_jobs.sql.
 import type { SqlSession } from '../ports/sql.ts';
 import type {
   EmbeddingCoverage,

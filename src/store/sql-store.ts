@@ -1,4 +1,4 @@
-// The store: a thin caller of the engram.* RPC functions (supabase/migrations), one transaction per unit of
+// The store: a thin caller of the engram.* RPC functions (supabase/schemas/), one transaction per unit of
 // work, with the role and tenant set inside it so that RLS, not this code, scopes every row.
 import type { Memory } from '../core/schemas.ts';
 import type { SqlExecutor, SqlSession } from '../ports/sql.ts';

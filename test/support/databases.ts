@@ -10,7 +10,7 @@ import pg from 'pg';
 import { migrate } from '../../src/db/migrate.ts';
 import { MIGRATIONS_DIR, readMigrations } from '../../src/db/migration-files.ts';
 import { openNodePostgres } from '../../src/db/node-pg.ts';
-import { pgliteExecutor } from '../../src/db/pglite-executor.ts';
+import { openPglite, pgliteExecutor } from '../../src/db/pglite-executor.ts';
 import type { SqlExecutor } from '../../src/ports/sql.ts';
 
 export interface TestDatabase {
@@ -60,7 +60,8 @@ function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
-export async function freshServerDatabase(label: string): Promise<TestDatabase> {
+/** A new, empty database on the real server (nothing migrated), dropped by `drop`. */
+export async function emptyServerDatabase(label: string): Promise<TestDatabase> {
   if (!serverUrl) throw new Error('DATABASE_URL is not set');
   const name = `engram_t_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -69,7 +70,6 @@ export async function freshServerDatabase(label: string): Promise<TestDatabase> 
   await admin.end();
   const url = withDatabase(serverUrl, name);
   const db = openNodePostgres(url);
-  await migrate(db, await readMigrations());
   return {
     db,
     url,
@@ -83,8 +83,26 @@ export async function freshServerDatabase(label: string): Promise<TestDatabase> 
   };
 }
 
+export async function freshServerDatabase(label: string): Promise<TestDatabase> {
+  const database = await emptyServerDatabase(label);
+  await migrate(database.db, await readMigrations());
+  return database;
+}
+
 /** The backends every contract suite runs against: PGlite always, the real server when DATABASE_URL is set. */
 export const backends: { name: string; open: (label: string) => Promise<TestDatabase> }[] = [
   { name: 'pglite', open: () => migratedPglite() },
   ...(serverUrl ? [{ name: 'postgres', open: (label: string) => freshServerDatabase(label) }] : []),
+];
+
+/** Empty databases (nothing migrated) on the same backends, for the tests of the migrations themselves. */
+export const emptyBackends: { name: string; open: (label: string) => Promise<TestDatabase> }[] = [
+  {
+    name: 'pglite',
+    open: async () => {
+      const db = await openPglite();
+      return { db, drop: () => db.close() };
+    },
+  },
+  ...(serverUrl ? [{ name: 'postgres', open: (label: string) => emptyServerDatabase(label) }] : []),
 ];

@@ -10,7 +10,8 @@ export async function migrateCommand(config: EngramConfig, say: (line: string) =
   try {
     say(`migrating ${describeDatabase(choice)}`);
     const report = await migrate(db, await readMigrations(), (line) => say(`  ${line}`));
-    say(`${report.applied.length} applied, ${report.alreadyApplied.length} already applied`);
+    const recorded = report.recorded.length > 0 ? `, ${report.recorded.length} recorded without running` : '';
+    say(`${report.applied.length} applied, ${report.alreadyApplied.length} already applied${recorded}`);
   } finally {
     await db.close();
   }

@@ -1,0 +1,123 @@
+-- engram schema: operator functions (tenants, API keys) and the embedding model registry (register a model, read the
+-- active one). Tenant and key functions run as engram_operator (the servers switch to it for operator requests and
+-- jobs). Listing models, their calibration and fusion weights, and model migrations: 70_embedding_jobs.sql.
+
+create function engram.create_tenant(p_name text)
+returns uuid
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  insert into engram.tenants (name) values (p_name) returning id
+$$;
+comment on function engram.create_tenant(text) is 'Creates a tenant and returns its id (operator only; a duplicate name is a unique violation).';
+revoke execute on function engram.create_tenant(text) from public;
+grant execute on function engram.create_tenant(text) to engram_operator;
+
+create function engram.find_tenant(p_name text)
+returns uuid
+language sql
+stable
+security invoker
+set search_path = ''
+as $$ select t.id from engram.tenants t where t.name = p_name $$;
+comment on function engram.find_tenant(text) is 'The id of the tenant with that name, or null.';
+revoke execute on function engram.find_tenant(text) from public;
+grant execute on function engram.find_tenant(text) to engram_operator;
+
+create function engram.create_api_key(
+  p_tenant uuid, p_key_id text, p_secret_hash text, p_scopes text[], p_name text default 'default'
+)
+returns void
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  insert into engram.api_keys (id, tenant_id, secret_hash, scopes, name)
+  values (p_key_id, p_tenant, p_secret_hash, p_scopes, coalesce(p_name, 'default'))
+$$;
+comment on function engram.create_api_key(uuid, text, text, text[], text) is 'Stores a new API key: its public id and the SHA-256 of its secret (operator only).';
+revoke execute on function engram.create_api_key(uuid, text, text, text[], text) from public;
+grant execute on function engram.create_api_key(uuid, text, text, text[], text) to engram_operator;
+
+create function engram.find_api_key(p_key_id text)
+returns table (tenant_id uuid, secret_hash text, scopes text[], revoked boolean)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select k.tenant_id, k.secret_hash, k.scopes, k.revoked_at is not null
+    from engram.api_keys k where k.id = p_key_id
+$$;
+comment on function engram.find_api_key(text) is 'Looks up a key by its public id; the server compares the secret hash in constant time (operator only).';
+revoke execute on function engram.find_api_key(text) from public;
+grant execute on function engram.find_api_key(text) to engram_operator;
+
+create function engram.revoke_api_key(p_key_id text)
+returns boolean
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  with k as (update engram.api_keys set revoked_at = coalesce(revoked_at, pg_catalog.now()) where id = p_key_id returning 1)
+  select exists (select 1 from k)
+$$;
+comment on function engram.revoke_api_key(text) is 'Revokes an API key (operator only).';
+revoke execute on function engram.revoke_api_key(text) from public;
+grant execute on function engram.revoke_api_key(text) to engram_operator;
+
+-- Registers a model and creates its partial HNSW expression index. Needs the table owner (index creation):
+-- `engram migrate` and the embedded server call it as the login role, not as a tenant role.
+create function engram.register_embedding_model(
+  p_model text, p_provider text, p_dims integer, p_threshold real default null, p_activate boolean default false
+)
+returns text
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_index text := 'memory_embeddings_hnsw_' || pg_catalog.substr(pg_catalog.md5(p_model), 1, 16);
+  v_status text;
+begin
+  insert into engram.embedding_models (model, provider, dims, threshold, status)
+  values (p_model, p_provider, p_dims, p_threshold, 'backfilling')
+  on conflict (model) do nothing;
+  if not exists (select 1 from engram.embedding_models where model = p_model and dims = p_dims) then
+    raise exception 'model % is registered with other dimensions', p_model using errcode = '23514';
+  end if;
+  -- pgvector's HNSW indexes up to 2000 dimensions; larger vectors are searched exactly.
+  if p_dims <= 2000 then
+    execute pg_catalog.format(
+      'create index if not exists %I on engram.memory_embeddings using hnsw ((embedding::extensions.vector(%s)) extensions.vector_cosine_ops) where model = %L',
+      v_index, p_dims, p_model);
+  end if;
+  if p_activate and not exists (select 1 from engram.embedding_models where status = 'active') then
+    update engram.embedding_models set status = 'active', activated_at = pg_catalog.now() where model = p_model;
+  end if;
+  select status into v_status from engram.embedding_models where model = p_model;
+  return v_status;
+end
+$$;
+comment on function engram.register_embedding_model(text, text, integer, real, boolean) is 'Registers an embedding model with its own partial HNSW index; activates it when asked and no model is active yet. Returns its status.';
+-- Granted to no role: only the owner may create the index.
+revoke execute on function engram.register_embedding_model(text, text, integer, real, boolean) from public;
+
+create function engram.active_embedding_model()
+returns table (model text, provider text, dims integer, threshold real, index_version integer, vector_weight real, rrf_k integer)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select em.model, em.provider, em.dims, em.threshold, em.index_version, em.vector_weight, em.rrf_k
+    from engram.embedding_models em where em.status = 'active'
+$$;
+comment on function engram.active_embedding_model() is 'The model that serves reads, with its calibrated threshold and fusion weights.';
+revoke execute on function engram.active_embedding_model() from public;
+grant execute on function engram.active_embedding_model() to engram_app, authenticated, engram_operator;
