@@ -8,7 +8,9 @@ export {
   scriptLanguage,
   UNDETERMINED,
 } from './detect.ts';
+export { sameTerm, wordForms } from './forms.ts';
 export {
+  CJK_CHAR_CLASS,
   CJK_RANGES,
   type CjkScript,
   cjkScriptOf,

@@ -125,6 +125,11 @@ export function splitCjk(text: string): { cjk: string[]; rest: string } {
   return { cjk, rest };
 }
 
+const ALL_RANGES = CJK_SCRIPTS.flatMap((s) => CJK_RANGES[s]);
+
+/** The same set as a JavaScript character class, for regular expressions with the `u` flag. */
+export const CJK_CHAR_CLASS = `[${ALL_RANGES.map(([from, to]) => `\\u{${from.toString(16)}}-\\u{${to.toString(16)}}`).join('')}]`;
+
 function hex(cp: number): string {
   return cp <= 0xffff ? `\\u${cp.toString(16).padStart(4, '0')}` : `\\U${cp.toString(16).padStart(8, '0')}`;
 }
@@ -134,6 +139,6 @@ function hex(cp: number): string {
  * exactly the CJK_RANGES code points, e.g. `regexp_replace(t, '[...]+', ' ', 'g')` leaves the non-CJK part.
  * Tested on PGlite and PostgreSQL 15 against splitCjk.
  */
-export const POSTGRES_CJK_CLASS = `[${CJK_SCRIPTS.flatMap((s) => CJK_RANGES[s])
-  .map(([from, to]) => (from === to ? hex(from) : `${hex(from)}-${hex(to)}`))
-  .join('')}]`;
+export const POSTGRES_CJK_CLASS = `[${ALL_RANGES.map(([from, to]) =>
+  from === to ? hex(from) : `${hex(from)}-${hex(to)}`,
+).join('')}]`;

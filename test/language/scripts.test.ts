@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CJK_RANGES, cjkScriptOf, hasCjk, scriptsIn, splitCjk } from '../../src/language/index.ts';
+import {
+  CJK_CHAR_CLASS,
+  CJK_RANGES,
+  cjkScriptOf,
+  hasCjk,
+  scriptsIn,
+  splitCjk,
+} from '../../src/language/index.ts';
 
 const PROPERTY = {
   han: /\p{Script=Han}/u,
@@ -36,6 +43,16 @@ describe('CJK_RANGES', () => {
     // Outside the ranges on purpose: the ideographic symbols and punctuation block next to Tangut (U+16FE0 to
     // U+16FFF) and the enclosed ideographs used as symbols (U+1F200 block).
     expect(missing.filter((m) => !/^(16f[ef]\w|1f2\w\w) /.test(m))).toEqual([]);
+  });
+
+  it('is what CJK_CHAR_CLASS matches, code point for code point', () => {
+    const re = new RegExp(`^${CJK_CHAR_CLASS}$`, 'u');
+    const differ: string[] = [];
+    for (let cp = 0; cp <= LAST + 16; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      if (re.test(String.fromCodePoint(cp)) !== (cjkScriptOf(cp) !== null)) differ.push(cp.toString(16));
+    }
+    expect(differ).toEqual([]);
   });
 
   it('is sorted and does not overlap', () => {
