@@ -9,7 +9,9 @@ describe('CUES', () => {
         for (const word of words ?? []) kinds.set(word, (kinds.get(word) ?? new Set()).add(kind));
       }
     }
-    expect([...kinds].filter(([, k]) => k.size > 1).map(([w, k]) => `${w}: ${[...k].join(', ')}`)).toEqual([]);
+    expect([...kinds].filter(([, k]) => k.size > 1).map(([w, k]) => `${w}: ${[...k].join(', ')}`)).toEqual(
+      [],
+    );
   });
 
   it('lists words lower case, apostrophes folded, without spaces', () => {

@@ -202,22 +202,16 @@ describe('rankRecall', () => {
 
   it('returns a rule the lexical lane reached without its trigger as confirm at most', () => {
     const snacks = cand('r-snacks', { kind: 'rule', trigger: 'soft drink', confidence: 0.99 });
-    const out = rankRecall({
-      ...base,
-      vectorCandidates: [],
-      lexicalCandidates: [{ ...snacks, lexical_rank: 1, lexical_score: 0.3 }],
-      ruleCandidates: [snacks],
-      query: 'what goes under Snacks?',
-    });
-    expect(out.rules.map((r) => [r.id, r.action])).toEqual([['r-snacks', 'confirm']]);
-    const fired = rankRecall({
-      ...base,
-      vectorCandidates: [],
-      lexicalCandidates: [{ ...snacks, lexical_rank: 1, lexical_score: 0.3 }],
-      ruleCandidates: [snacks],
-      query: 'where do soft drinks go?',
-    });
-    expect(fired.rules.map((r) => [r.id, r.action])).toEqual([['r-snacks', 'apply']]);
+    const actions = (query: string) =>
+      rankRecall({
+        ...base,
+        vectorCandidates: [],
+        lexicalCandidates: [{ ...snacks, lexical_rank: 1, lexical_score: 0.3 }],
+        ruleCandidates: [snacks],
+        query,
+      }).rules.map((r) => [r.id, r.action]);
+    expect(actions('what goes under Snacks?')).toEqual([['r-snacks', 'confirm']]);
+    expect(actions('where do soft drinks go?')).toEqual([['r-snacks', 'apply']]);
   });
 
   it('refuses a corrupt threshold', () => {
