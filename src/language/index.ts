@@ -16,6 +16,7 @@ export {
   cjkScriptOf,
   hasCjk,
   POSTGRES_CJK_CLASS,
+  POSTGRES_SCRIPT_CLASSES,
   type Script,
   scriptOf,
   scriptsIn,

@@ -134,11 +134,20 @@ function hex(cp: number): string {
   return cp <= 0xffff ? `\\u${cp.toString(16).padStart(4, '0')}` : `\\U${cp.toString(16).padStart(8, '0')}`;
 }
 
+function postgresClass(ranges: readonly Range[]): string {
+  return `[${ranges.map(([from, to]) => (from === to ? hex(from) : `${hex(from)}-${hex(to)}`)).join('')}]`;
+}
+
 /**
  * The bracket expression for PostgreSQL regular expressions (advanced syntax, `\u` / `\U` escapes) that matches
  * exactly the CJK_RANGES code points, e.g. `regexp_replace(t, '[...]+', ' ', 'g')` leaves the non-CJK part.
  * Tested on PGlite and PostgreSQL 15 against splitCjk.
  */
-export const POSTGRES_CJK_CLASS = `[${ALL_RANGES.map(([from, to]) =>
-  from === to ? hex(from) : `${hex(from)}-${hex(to)}`,
-).join('')}]`;
+export const POSTGRES_CJK_CLASS = postgresClass(ALL_RANGES);
+
+/** One bracket expression per CJK script, for SQL that decides zh / ja / ko as scriptLanguage does. */
+export const POSTGRES_SCRIPT_CLASSES: Readonly<Record<CjkScript, string>> = {
+  han: postgresClass(CJK_RANGES.han),
+  kana: postgresClass(CJK_RANGES.kana),
+  hangul: postgresClass(CJK_RANGES.hangul),
+};

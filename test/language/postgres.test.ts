@@ -3,7 +3,9 @@
 // ts_config_for never disagrees with textSearchConfig (it may still map fewer languages, to simple).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cjkScriptOf,
   POSTGRES_CJK_CLASS,
+  POSTGRES_SCRIPT_CLASSES,
   splitCjk,
   TEXT_SEARCH_CONFIGS,
   textSearchConfig,
@@ -45,6 +47,19 @@ describe.each(backends)('language names on $name', ({ open }) => {
         [text, POSTGRES_CJK_CLASS],
       );
       expect(rows[0]).toEqual({ rest: splitCjk(text).rest, runs: splitCjk(text).cjk });
+    }
+  });
+
+  it('counts each CJK script with POSTGRES_SCRIPT_CLASSES as cjkScriptOf does', async () => {
+    for (const text of MIXED) {
+      for (const [script, cls] of Object.entries(POSTGRES_SCRIPT_CLASSES)) {
+        const { rows } = await database.db.query<{ n: number }>(
+          `select pg_catalog.char_length($1) - pg_catalog.char_length(pg_catalog.regexp_replace($1, $2, '', 'g')) as n`,
+          [text, cls],
+        );
+        const expected = [...text].filter((c) => cjkScriptOf(c.codePointAt(0)!) === script).length;
+        expect(Number(rows[0]!.n), `${script} in ${text}`).toBe(expected);
+      }
     }
   });
 
