@@ -1,83 +1,507 @@
-// The cue words the conflict filter reads a query's stance with: small, closed lists, English only.
+// The cue words the conflict filter reads a query's stance with: small, closed lists per language (English,
+// Spanish, Portuguese, German, French, Italian, Dutch, Chinese), merged into one lexicon so that a short query
+// needs no language detection.
 //
 // Why so small: a false "conflict" silently keeps a true memory out of the prompt, so only unambiguous cues are
-// listed, and anything unlisted reads as "no stance" (the memory is kept). Words are lower case, apostrophes
-// folded to ASCII.
+// listed, and anything unlisted reads as "no stance" (the memory is kept). A word that means different things in
+// two languages goes in neither, or in the harmless kind (German "will" is not a desire: English "I will eat" is
+// no request; Portuguese "mais", more, is only French "but", a clause boundary). Words are lower case, apostrophes
+// folded to ASCII. Chinese entries are character sequences matched anywhere (Chinese has no spaces); they are read
+// longest first, so the "shields" (words that contain a cue character but are no cue: 特别 "especially" holds 别
+// "don't", 不少 "quite a lot" holds 不 "not") hide the cue inside them.
 
-/** Words that deny what follows them ("no", "don't", "never", "stop"). */
-export const NEGATORS: ReadonlySet<string> = new Set([
-  'no',
-  'not',
-  'never',
-  'without',
-  'none',
-  'nothing',
-  'nope',
-  'non',
-  'cannot',
-  'dont',
-  'doesnt',
-  'didnt',
-  'wont',
-  'cant',
-  'shouldnt',
-  'wouldnt',
-  'isnt',
-  'stop',
-  'quit',
-  'refuse',
-]);
+/** What a cue does to the stance towards the thing it precedes (or, in Chinese, also follows). */
+export type CueKind =
+  /** Denies what follows ("no", "don't", "kein", "不"). */
+  | 'negator'
+  /** Negative on its own ("hate", "allergic", "讨厌"); neutral when negated ("don't hate"). */
+  | 'aversion'
+  /** Positive on its own ("want", "quiero", "想吃"); negative when negated ("don't want"). */
+  | 'desire'
+  /** A desire only right after one of LIKE_SUBJECTS ("I like", not "tastes like"). */
+  | 'like'
+  /** Says nothing on its own ("I eat cilantro") but is negative when negated ("no como", "不吃"). */
+  | 'action'
+  /** After a negation, no stance at all ("don't mind", "no olvides", "别忘了"). */
+  | 'neutraliser'
+  /** Ends a clause: a cue on the other side does not apply ("but", "aber", "但是"). */
+  | 'clause'
+  /** Contains cue characters but is none (Chinese only): read as one plain word. */
+  | 'shield'
+  /** Makes the sentence a question (Chinese only; "?" does it everywhere). */
+  | 'question';
 
-/** Any contraction in n't ("don't", "won't", "shouldn't") is a negator too. */
+type Lists = Readonly<Partial<Record<CueKind, readonly string[]>>>;
+
+const EN: Lists = {
+  negator: [
+    'no',
+    'not',
+    'never',
+    'without',
+    'none',
+    'nothing',
+    'nope',
+    'non',
+    'cannot',
+    'dont',
+    'doesnt',
+    'didnt',
+    'wont',
+    'cant',
+    'shouldnt',
+    'wouldnt',
+    'isnt',
+    'stop',
+    'quit',
+    'refuse',
+  ],
+  aversion: [
+    'hate',
+    'hates',
+    'hated',
+    'dislike',
+    'dislikes',
+    'detest',
+    'avoid',
+    'avoiding',
+    'allergic',
+    'allergy',
+    'skip',
+    'hold',
+    'instead',
+    'less',
+    'remove',
+    'exclude',
+  ],
+  desire: [
+    'want',
+    'wants',
+    'wanted',
+    'wanna',
+    'love',
+    'loves',
+    'adore',
+    'enjoy',
+    'enjoys',
+    'prefer',
+    'prefers',
+    'crave',
+    'craving',
+    'add',
+    'adding',
+    'extra',
+    'more',
+    'fan',
+  ],
+  like: ['like', 'likes'],
+  action: [
+    'eat',
+    'eating',
+    'drink',
+    'drinking',
+    'have',
+    'use',
+    'using',
+    'put',
+    'include',
+    'get',
+    'take',
+    'need',
+    'serve',
+    'cook',
+    'order',
+  ],
+  neutraliser: ['mind', 'sure', 'care', 'know', 'tried', 'forget', 'remember', 'miss'],
+  clause: ['but', 'if', 'whether', 'though', 'although', 'because', 'unless', 'except', 'while', 'whereas'],
+};
+
+const ES: Lists = {
+  negator: ['no', 'nunca', 'jamás', 'sin', 'ni', 'ningún', 'ninguna', 'ninguno', 'nada', 'tampoco'],
+  aversion: [
+    'odio',
+    'detesto',
+    'alérgico',
+    'alérgica',
+    'alergia',
+    'evito',
+    'evitar',
+    'quita',
+    'quitar',
+    'menos',
+  ],
+  desire: [
+    'quiero',
+    'queremos',
+    'quisiera',
+    'gusta',
+    'gustan',
+    'encanta',
+    'encantan',
+    'prefiero',
+    'preferimos',
+    'añade',
+    'añadir',
+    'más',
+  ],
+  action: ['como', 'comer', 'bebo', 'beber', 'tomo', 'tomar', 'uso', 'usar', 'pongas', 'poner', 'necesito'],
+  neutraliser: ['importa', 'olvides', 'olvidar', 'sé', 'seguro', 'segura', 'probado'],
+  clause: ['pero', 'aunque', 'porque', 'sino', 'excepto', 'salvo', 'mientras', 'si', 'que'],
+};
+
+const PT: Lists = {
+  negator: ['não', 'nunca', 'jamais', 'sem', 'nem', 'nenhum', 'nenhuma', 'nada'],
+  aversion: [
+    'odeio',
+    'detesto',
+    'alérgico',
+    'alérgica',
+    'alergia',
+    'evito',
+    'evitar',
+    'tira',
+    'tirar',
+    'menos',
+  ],
+  desire: ['quero', 'queremos', 'queria', 'gostaria', 'adoro', 'amo', 'prefiro', 'preferimos', 'adicione'],
+  // "gosto" is also the noun "taste" ("o gosto do coentro"): a desire only after a subject (LIKE_SUBJECTS).
+  like: ['gosto', 'gostamos'],
+  action: ['como', 'comer', 'bebo', 'beber', 'tomo', 'tomar', 'uso', 'usar', 'coloque', 'ponha', 'preciso'],
+  neutraliser: ['importo', 'importa', 'esqueça', 'esqueças', 'esquecer', 'sei', 'certeza', 'provei'],
+  clause: ['mas', 'embora', 'porque', 'exceto', 'senão', 'enquanto', 'se', 'que'],
+};
+
+const DE: Lists = {
+  negator: [
+    'nicht',
+    'kein',
+    'keine',
+    'keinen',
+    'keinem',
+    'keiner',
+    'keines',
+    'nie',
+    'niemals',
+    'ohne',
+    'nichts',
+  ],
+  aversion: [
+    'hasse',
+    'hassen',
+    'hasst',
+    'allergisch',
+    'allergie',
+    'vermeide',
+    'vermeiden',
+    'statt',
+    'anstatt',
+    'weniger',
+  ],
+  desire: ['möchte', 'möchten', 'mag', 'mögen', 'liebe', 'lieben', 'gern', 'gerne', 'bevorzuge', 'mehr'],
+  action: ['esse', 'essen', 'isst', 'trinke', 'trinken', 'nehme', 'nehmen', 'benutze', 'verwende', 'brauche'],
+  neutraliser: ['vergiss', 'vergessen', 'weiß', 'sicher', 'stört', 'egal'],
+  clause: ['aber', 'wenn', 'ob', 'weil', 'obwohl', 'außer', 'sondern', 'während', 'falls', 'doch'],
+};
+
+const FR: Lists = {
+  // "ne" / "n'" is a negator so that "je ne veux plus" reads as a refusal; "ne ... que" (only) is cut by "que".
+  negator: ['ne', "n'", 'pas', 'jamais', 'sans', 'aucun', 'aucune', 'rien', 'point'],
+  aversion: [
+    'déteste',
+    'détestons',
+    'hais',
+    'allergique',
+    'allergie',
+    'évite',
+    'éviter',
+    'enlève',
+    'enlever',
+    'moins',
+  ],
+  desire: [
+    'veux',
+    'voudrais',
+    'voulons',
+    'aime',
+    'aimons',
+    'adorons',
+    'préfère',
+    'préférons',
+    'ajoute',
+    'ajouter',
+  ],
+  action: ['mange', 'manger', 'mangeons', 'bois', 'boire', 'prends', 'prendre', 'utilise', 'mets', 'mettre'],
+  neutraliser: ['oublie', 'oublier', 'dérange', 'sais', 'sûr', 'sûre', 'goûté'],
+  clause: ['mais', 'parce', 'sauf', 'sinon', 'tandis', 'quoique', 'lorsque', 'si', 'que', "qu'"],
+};
+
+const IT: Lists = {
+  negator: ['non', 'mai', 'senza', 'nessun', 'nessuno', 'nessuna', 'niente', 'né'],
+  aversion: [
+    'odio',
+    'detesto',
+    'allergico',
+    'allergica',
+    'allergia',
+    'evito',
+    'evitare',
+    'togli',
+    'togliere',
+  ],
+  desire: [
+    'voglio',
+    'vorrei',
+    'vogliamo',
+    'piace',
+    'piacciono',
+    'adoro',
+    'amo',
+    'preferisco',
+    'aggiungi',
+    'più',
+  ],
+  action: ['mangio', 'mangiare', 'bevo', 'bere', 'prendo', 'prendere', 'uso', 'usare', 'metti', 'mettere'],
+  neutraliser: ['importa', 'dimenticare', 'dimenticarti', 'scordare', 'sicuro', 'sicura'],
+  clause: ['ma', 'perché', 'però', 'tranne', 'mentre', 'sebbene', 'benché', 'se', 'che'],
+};
+
+const NL: Lists = {
+  negator: ['niet', 'geen', 'nooit', 'zonder', 'niets'],
+  aversion: ['haat', 'allergisch', 'allergie', 'vermijd', 'vermijden', 'minder'],
+  desire: ['wil', 'willen', 'graag', 'lust', 'meer'],
+  action: ['eet', 'eten', 'drink', 'neem', 'nemen', 'gebruik'],
+  neutraliser: ['vergeet', 'vergeten', 'weet', 'zeker', 'erg'],
+  // Not "of" (or, whether): English "a fan of cilantro" needs it to be no boundary.
+  clause: ['maar', 'als', 'omdat', 'hoewel', 'behalve', 'tenzij', 'terwijl'],
+};
+
+const ZH: Lists = {
+  negator: [
+    '不',
+    '没',
+    '没有',
+    '别',
+    '甭',
+    '勿',
+    '莫',
+    '无',
+    '无法',
+    '免',
+    '不要',
+    '不用',
+    '不必',
+    '从不',
+    '绝不',
+    '决不',
+    '不再',
+    '戒',
+    '戒了',
+    '戒掉',
+    '拒绝',
+    '去掉',
+    '去除',
+    '拿掉',
+    '放弃',
+  ],
+  aversion: [
+    '讨厌',
+    '厌恶',
+    '过敏',
+    '怕',
+    '害怕',
+    '可怕',
+    '受不了',
+    '忌口',
+    '避免',
+    '避开',
+    '远离',
+    '少',
+    '少放',
+    '少点',
+    '少加',
+    '减少',
+    '恨',
+    '反感',
+    '恶心',
+    '难吃',
+    '难喝',
+  ],
+  desire: [
+    '要',
+    '想要',
+    '想吃',
+    '想喝',
+    '想加',
+    '想放',
+    '想用',
+    '还要',
+    '就要',
+    '喜欢',
+    '爱',
+    '爱吃',
+    '爱喝',
+    '最爱',
+    '偏爱',
+    '多',
+    '多放',
+    '多加',
+    '多点',
+    '加',
+    '加点',
+    '添加',
+    '增加',
+    '来点',
+    '来份',
+    '来一份',
+    '可以',
+    '可以吃',
+    '好吃',
+    '好喝',
+    '馋',
+  ],
+  action: ['吃', '喝', '放', '用', '使用', '买', '做', '煮', '需要', '给'],
+  neutraliser: [
+    '介意',
+    '在乎',
+    '在意',
+    '知道',
+    '确定',
+    '忘',
+    '忘了',
+    '忘记',
+    '记得',
+    '试过',
+    '尝过',
+    '想念',
+    '无所谓',
+    '没关系',
+    '随便',
+    '担心',
+  ],
+  clause: [
+    '但',
+    '但是',
+    '可是',
+    '不过',
+    '然而',
+    '如果',
+    '要是',
+    '只要',
+    '因为',
+    '所以',
+    '虽然',
+    '尽管',
+    '除了',
+    '而',
+    '而是',
+    '或者',
+    '还是',
+    '否则',
+    '不然',
+    '要不然',
+    '无论',
+    '不管',
+    '哪怕',
+    '即使',
+    '就算',
+    '只是',
+  ],
+  shield: [
+    '特别',
+    '别人',
+    '分别',
+    '区别',
+    '类别',
+    '别的',
+    '告别',
+    '级别',
+    '个别',
+    '性别',
+    '识别',
+    '差别',
+    '不错',
+    '不同',
+    '不仅',
+    '不如',
+    '不久',
+    '不少',
+    '不断',
+    '不得不',
+    '差不多',
+    '不一定',
+    '了不起',
+    '不好意思',
+    '没错',
+    '没事',
+    '没用',
+    '没想到',
+    '重要',
+    '主要',
+    '要求',
+    '必要',
+    '要么',
+    '快要',
+    '很多',
+    '许多',
+    '太多',
+    '这么多',
+    '那么多',
+    '好多',
+    '多久',
+    '多么',
+    '最多',
+    '参加',
+    '加班',
+    '加油',
+    '更加',
+    '加入',
+    '加拿大',
+    '至少',
+    '很少',
+    '少年',
+    '少数',
+    '缺少',
+    '可爱',
+    '爱好',
+    '恋爱',
+    '爱人',
+    '亲爱',
+    '恐怕',
+    '小吃',
+    '吃饭',
+    '放心',
+    '放假',
+    '开放',
+    '用户',
+    '作用',
+    '费用',
+    '有用',
+    '免费',
+    '难免',
+    '以免',
+    '无聊',
+    '毫无',
+    '戒指',
+  ],
+  question: ['吗', '什么', '怎么', '为什么', '哪', '哪里', '哪个', '谁', '多少', '是否', '能否', '可否'],
+};
+
+/** The cue lists by language, as written (for review and for the tests). */
+export const CUES: Readonly<Record<'en' | 'es' | 'pt' | 'de' | 'fr' | 'it' | 'nl' | 'zh', Lists>> = {
+  en: EN,
+  es: ES,
+  pt: PT,
+  de: DE,
+  fr: FR,
+  it: IT,
+  nl: NL,
+  zh: ZH,
+};
+
+/** Any English contraction in n't ("don't", "won't", "shouldn't") is a negator too. */
 export const NEGATOR_CONTRACTION = /n't$/;
 
-/** Words that are negative on their own ("hate cilantro", "allergic to"), neutral when negated ("don't hate"). */
-export const AVERSIONS: ReadonlySet<string> = new Set([
-  'hate',
-  'hates',
-  'hated',
-  'dislike',
-  'dislikes',
-  'detest',
-  'avoid',
-  'avoiding',
-  'allergic',
-  'allergy',
-  'skip',
-  'hold',
-  'instead',
-  'less',
-  'remove',
-  'exclude',
-]);
-
-/** Words that are positive on their own ("want", "craving", "extra"), negative when negated ("don't want"). */
-export const DESIRES: ReadonlySet<string> = new Set([
-  'want',
-  'wants',
-  'wanted',
-  'wanna',
-  'love',
-  'loves',
-  'adore',
-  'enjoy',
-  'enjoys',
-  'prefer',
-  'prefers',
-  'crave',
-  'craving',
-  'add',
-  'adding',
-  'extra',
-  'more',
-  'fan',
-]);
-
-/**
- * "like" is also a preposition ("tastes like cilantro"): it is a desire only right after one of these words
- * ("I like", "I'd like", "would like", "really like").
- */
-export const LIKE_WORDS: ReadonlySet<string> = new Set(['like', 'likes']);
+/** The words after which a `like` cue is a desire ("I like", "I'd like", "eu gosto", "não gosto"). */
 export const LIKE_SUBJECTS: ReadonlySet<string> = new Set([
   'i',
   'we',
@@ -90,53 +514,71 @@ export const LIKE_SUBJECTS: ReadonlySet<string> = new Set([
   'still',
   'definitely',
   'totally',
+  'eu',
+  'nós',
+  'não',
+  'também',
+  'realmente',
 ]);
 
-/** Verbs that say nothing on their own ("I eat cilantro" is not a request) but are negative when negated. */
-export const ACTIONS: ReadonlySet<string> = new Set([
-  'eat',
-  'eating',
-  'drink',
-  'drinking',
-  'have',
-  'use',
-  'using',
-  'put',
-  'include',
-  'get',
-  'take',
-  'need',
-  'serve',
-  'cook',
-  'order',
+/**
+ * Object pronouns that may stand between a verb and its negation ("ça ne me dérange pas", "no me importa"): the
+ * filter looks past them to find what a negation negates.
+ */
+export const PRONOUNS: ReadonlySet<string> = new Set([
+  'me',
+  'te',
+  'le',
+  'la',
+  'les',
+  'lui',
+  'en',
+  'y',
+  "m'",
+  "t'",
+  "l'",
+  'se',
+  'lo',
+  'mi',
+  'ti',
+  'mich',
+  'dich',
+  'es',
 ]);
 
-/** Words after which a negation does not oppose the thing ("don't mind", "not sure", "don't forget"): no stance. */
-export const NEUTRALISERS: ReadonlySet<string> = new Set([
-  'mind',
-  'sure',
-  'care',
-  'know',
-  'tried',
-  'forget',
-  'remember',
-  'miss',
-]);
-
-/** Words that end a clause: a cue on the other side of one does not apply ("I hate onions but love cilantro"). */
-export const CLAUSE_WORDS: ReadonlySet<string> = new Set([
-  'but',
-  'if',
-  'whether',
-  'though',
-  'although',
-  'because',
-  'unless',
-  'except',
-  'while',
-  'whereas',
+/**
+ * French and Italian elided articles and pronouns: "l'ail", "d'oignons", "j'adore", "n'aime", "dell'aglio" are read
+ * as two words, so the facet ("ail") and the cue ("adore") are found. English contractions are never these.
+ */
+export const ELISIONS: ReadonlySet<string> = new Set([
+  'l',
+  'd',
+  'j',
+  'n',
+  'm',
+  't',
+  's',
+  'c',
+  'qu',
+  'jusqu',
+  'lorsqu',
+  'puisqu',
+  'un',
+  'dell',
+  'all',
+  'nell',
+  'sull',
+  'dall',
+  'quell',
 ]);
 
 /** Cues right after the facet ("cilantro-free", "cilantro is gross"; "cilantro please"). */
-export const AFTER_AVERSIONS: ReadonlySet<string> = new Set(['free', 'gross', 'disgusting', 'yuck', 'nasty']);
+export const AFTER_AVERSIONS: ReadonlySet<string> = new Set([
+  'free',
+  'gross',
+  'disgusting',
+  'yuck',
+  'nasty',
+  'weglassen',
+]);
 export const AFTER_DESIRES: ReadonlySet<string> = new Set(['please', 'yum', 'delicious']);

@@ -98,6 +98,19 @@ function toItem(entry: ScoredCandidate, content: string, truncated: boolean, inC
 }
 
 /**
+ * Rule memories that a lane found with evidence worth proposing: lexical (shared words), or vector when the model
+ * is calibrated. An uncalibrated model's vector lane returns the nearest memories however far they are, so it
+ * would propose every rule of the subject on every recall.
+ */
+function laneReachedRules(scored: readonly ScoredCandidate[], threshold: number | null): ScoredCandidate[] {
+  return scored.filter(
+    (e) =>
+      e.candidate.kind === 'rule' &&
+      (e.lanes.includes('lexical') || (threshold !== null && e.lanes.includes('vector'))),
+  );
+}
+
+/**
  * The whole post-ranking, pure and deterministic, in this order:
  *  1. normalise the query;
  *  2. keep the lanes the mode asks for, and give every lane entry its rank (before filtering, so a removed
@@ -107,7 +120,8 @@ function toItem(entry: ScoredCandidate, content: string, truncated: boolean, inC
  *  4. fuse the lanes by weighted RRF;  5. score (rrf x recency x importance x trust), best first;
  *  6. drop preferences the query contradicts (before dedupe, so a same-key memory that agrees with the input
  *     can take the slot);  7. dedupe by key;
- *  8. match rules on the query, and keep a fired rule out of `items` (it is already in `rules`);
+ *  8. match rules on the query (their triggers; rules the lanes reached come back as at most `confirm`), and keep
+ *     a returned rule out of `items` (it is already in `rules`);
  *  9. fit the budget (confident memories first);  10. render the context from the in-context items.
  * @throws RangeError on an invalid threshold, weights, budget or `now` (configuration or caller bugs).
  */
@@ -133,7 +147,7 @@ export function rankRecall(input: RankRecallInput): RankRecallResult {
 
   const conflicts = filterConflicts(scored, query);
   const deduped = dedupeByKey(conflicts.kept);
-  const rules = matchRules(input.ruleCandidates ?? [], query);
+  const rules = matchRules(input.ruleCandidates ?? [], query, laneReachedRules(scored, threshold));
   const firedRules = new Set(rules.map((r) => r.id));
   const ranked = deduped.kept.filter((e) => !firedRules.has(e.candidate.id));
   const budgeted = applyBudget(ranked, budget, input.confidenceFloor ?? DEFAULT_CONFIDENCE_FLOOR);

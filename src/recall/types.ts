@@ -36,6 +36,8 @@ export interface Candidate {
   facet?: string | null;
   polarity?: Polarity | null;
   trigger?: string | null;
+  /** The memory's language tag (en, pt-BR, und...): rule triggers and facets also match its plurals. */
+  language?: string | null;
   /** Cosine similarity to the query vector; may be null or NaN when the lane is broken. */
   vector_similarity?: number | null;
   /** 1-based position in the vector lane. */

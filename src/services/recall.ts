@@ -81,6 +81,7 @@ export function toCandidate(memory: Memory, row?: RecallRow): Candidate {
     facet: memory.facet ?? null,
     polarity: memory.polarity ?? null,
     trigger: memory.trigger ?? null,
+    language: memory.language,
     vector_similarity: row?.vectorSimilarity ?? null,
     vector_rank: row?.vectorRank ?? null,
     lexical_rank: row?.lexicalRank ?? null,

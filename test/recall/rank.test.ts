@@ -174,6 +174,46 @@ describe('rankRecall', () => {
     expect(strict.items.every((i) => !i.in_context)).toBe(true);
   });
 
+  it('returns a rule the vector lane reached without its trigger as confirm at most, not as an item', () => {
+    const soda = cand('r-soda', {
+      kind: 'rule',
+      trigger: 'soda',
+      confidence: 0.95,
+      content: 'Offer soda water',
+    });
+    const input = {
+      ...base,
+      vectorCandidates: [{ ...soda, vector_rank: 1, vector_similarity: 0.8 }],
+      lexicalCandidates: [],
+      ruleCandidates: [soda],
+      query: '我买了两瓶汽水',
+    };
+    const calibrated = rankRecall(input);
+    expect(calibrated.rules.map((r) => [r.id, r.action])).toEqual([['r-soda', 'confirm']]);
+    expect(calibrated.items).toEqual([]);
+    expect(calibrated.dropped.duplicate).toEqual(['r-soda']);
+    // Below the threshold it is no evidence at all.
+    expect(rankRecall({ ...input, threshold: 0.9 }).rules).toEqual([]);
+    // An uncalibrated model's nearest memories are not evidence enough to propose a rule: it stays an item.
+    const uncalibrated = rankRecall({ ...input, threshold: null });
+    expect(uncalibrated.rules).toEqual([]);
+    expect(uncalibrated.items.map((i) => i.id)).toEqual(['r-soda']);
+  });
+
+  it('returns a rule the lexical lane reached without its trigger as confirm at most', () => {
+    const snacks = cand('r-snacks', { kind: 'rule', trigger: 'soft drink', confidence: 0.99 });
+    const actions = (query: string) =>
+      rankRecall({
+        ...base,
+        vectorCandidates: [],
+        lexicalCandidates: [{ ...snacks, lexical_rank: 1, lexical_score: 0.3 }],
+        ruleCandidates: [snacks],
+        query,
+      }).rules.map((r) => [r.id, r.action]);
+    expect(actions('what goes under Snacks?')).toEqual([['r-snacks', 'confirm']]);
+    expect(actions('where do soft drinks go?')).toEqual([['r-snacks', 'apply']]);
+  });
+
   it('refuses a corrupt threshold', () => {
     expect(() => rankRecall({ ...base, threshold: Number.NaN })).toThrow(RangeError);
   });

@@ -1,0 +1,76 @@
+// The names and character classes src/language hands to SQL, checked on the engines: every configuration
+// TEXT_SEARCH_CONFIGS names exists, POSTGRES_CJK_CLASS splits text exactly as splitCjk does, and the schema's
+// ts_config_for never disagrees with textSearchConfig (it may still map fewer languages, to simple).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cjkScriptOf,
+  POSTGRES_CJK_CLASS,
+  POSTGRES_SCRIPT_CLASSES,
+  splitCjk,
+  TEXT_SEARCH_CONFIGS,
+  textSearchConfig,
+} from '../../src/language/index.ts';
+import { backends, type TestDatabase } from '../support/databases.ts';
+
+const MIXED = [
+  '我们都用 PostgreSQL。',
+  '用Rust写的，跑在Workers上',
+  'コーヒーは砂糖なしのブラックで飲みます',
+  'ｺｰﾋｰ and 우리는 Postgres를 써요',
+  '𠀀𪚥 astral Han, 々 and 〇',
+  'no CJK at all、just punctuation。',
+];
+
+describe.each(backends)('language names on $name', ({ open }) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await open('language');
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('has every text-search configuration that TEXT_SEARCH_CONFIGS names', async () => {
+    const { rows } = await database.db.query<{ cfgname: string }>(
+      'select cfgname from pg_catalog.pg_ts_config',
+    );
+    const installed = new Set(rows.map((r) => r.cfgname));
+    expect(Object.values(TEXT_SEARCH_CONFIGS).filter((c) => !installed.has(c))).toEqual([]);
+    expect(installed.has('simple')).toBe(true);
+  });
+
+  it('removes the CJK runs with POSTGRES_CJK_CLASS exactly as splitCjk does', async () => {
+    for (const text of MIXED) {
+      const { rows } = await database.db.query<{ rest: string; runs: string[] | null }>(
+        `select pg_catalog.regexp_replace($1, $2 || '+', ' ', 'g') as rest,
+                array(select m[1] from pg_catalog.regexp_matches($1, '(' || $2 || '+)', 'g') as m) as runs`,
+        [text, POSTGRES_CJK_CLASS],
+      );
+      expect(rows[0]).toEqual({ rest: splitCjk(text).rest, runs: splitCjk(text).cjk });
+    }
+  });
+
+  it('counts each CJK script with POSTGRES_SCRIPT_CLASSES as cjkScriptOf does', async () => {
+    for (const text of MIXED) {
+      for (const [script, cls] of Object.entries(POSTGRES_SCRIPT_CLASSES)) {
+        const { rows } = await database.db.query<{ n: number }>(
+          `select pg_catalog.char_length($1) - pg_catalog.char_length(pg_catalog.regexp_replace($1, $2, '', 'g')) as n`,
+          [text, cls],
+        );
+        const expected = [...text].filter((c) => cjkScriptOf(c.codePointAt(0)!) === script).length;
+        expect(Number(rows[0]!.n), `${script} in ${text}`).toBe(expected);
+      }
+    }
+  });
+
+  it('maps no language to another configuration than textSearchConfig does', async () => {
+    const codes = [...Object.keys(TEXT_SEARCH_CONFIGS), 'zh', 'ja', 'ko', 'und', 'et', 'pt-BR', 'EN'];
+    const { rows } = await database.db.query<{ code: string; cfg: string }>(
+      `select c as code, pg_catalog.regexp_replace(engram.ts_config_for(c)::text, '^pg_catalog[.]', '') as cfg
+         from pg_catalog.unnest($1::text[]) as c`,
+      [codes],
+    );
+    const disagreeing = rows.filter((r) => r.cfg !== 'simple' && r.cfg !== textSearchConfig(r.code));
+    expect(disagreeing).toEqual([]);
+  });
+});
