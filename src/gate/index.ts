@@ -17,11 +17,20 @@ export {
 } from './injection.ts';
 export { normalizeContent } from './normalize.ts';
 export {
+  DETECTION_CODES,
+  type DetectionCode,
   GATE_FLAGS,
   GATE_REASON_CODES,
   type GateFlag,
   type GateReason,
   type GateReasonCode,
+  PII_CLASSES,
+  PII_CODES,
+  PII_REDACTION_FLAGS,
+  PII_REJECTION_CODES,
+  type PiiClass,
+  type PiiCode,
+  type PiiRedactionFlag,
   SECRET_CODES,
   type SecretCode,
   VALIDATION_CODES,

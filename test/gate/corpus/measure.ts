@@ -1,11 +1,11 @@
 // Runs the full write gate over the labelled corpus and tallies detection per kind and per origin, and the
 // false positives: the figures both the threshold test and scripts/gate-report.ts rely on.
 import {
+  DETECTION_CODES,
+  type DetectionCode,
   evaluateWrite,
   type GateReasonCode,
   type GateResult,
-  SECRET_CODES,
-  type SecretCode,
 } from '../../../src/gate/index.ts';
 import type { CaseOrigin, Corpus } from './index.ts';
 
@@ -27,9 +27,9 @@ export interface CorpusFigures {
   secrets: Rate & { kinds: number };
   benign: Rate & { injectionFlagged: number };
   byOrigin: Record<CaseOrigin, { secrets: Rate; benign: Rate }>;
-  perKind: Record<SecretCode, KindFigures>;
+  perKind: Record<DetectionCode, KindFigures>;
   /** Secret cases that got through, by id (the text is not repeated: it is secret-shaped). */
-  missed: { id: string; expected: SecretCode }[];
+  missed: { id: string; expected: DetectionCode }[];
   /** Benign memories the gate refused, with the codes it gave. */
   falsePositives: { id: string; text: string; codes: GateReasonCode[] }[];
   /** Benign memories accepted but flagged as suspected injection (trust capped at 0). */
@@ -38,7 +38,7 @@ export interface CorpusFigures {
 
 const CALLER = { auth: 'jwt', scopes: ['memories:write'] } as const;
 const NOW = new Date('2026-01-01T00:00:00Z');
-const ORIGINS: readonly CaseOrigin[] = ['generated', 'hand-written', 'held-out'];
+const ORIGINS: readonly CaseOrigin[] = ['generated', 'hand-written', 'held-out', 'held-out-new'];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */
 export function evaluateCorpusText(text: string): Promise<GateResult> {
@@ -54,8 +54,8 @@ function rate(total: number, rejected: number): Rate {
 /** Evaluates every case of the corpus through `evaluateWrite` and returns the figures. */
 export async function measureCorpus(corpus: Corpus): Promise<CorpusFigures> {
   const perKind = Object.fromEntries(
-    SECRET_CODES.map((code) => [code, { total: 0, rejected: 0, exactCode: 0 }]),
-  ) as Record<SecretCode, KindFigures>;
+    DETECTION_CODES.map((code) => [code, { total: 0, rejected: 0, exactCode: 0 }]),
+  ) as Record<DetectionCode, KindFigures>;
   const tally = Object.fromEntries(
     ORIGINS.map((origin) => [origin, { secrets: [0, 0], benign: [0, 0] }]),
   ) as Record<CaseOrigin, { secrets: [number, number]; benign: [number, number] }>;
