@@ -9,6 +9,7 @@ export {
   type GateRejected,
   type GateResult,
 } from './evaluate-write.ts';
+export { type FieldValue, fieldText, SCANNED_FIELDS, type ScannedField, scannedValues } from './fields.ts';
 export {
   detectInjection,
   INJECTION_SIGNALS,
@@ -16,6 +17,16 @@ export {
   type InjectionSignal,
 } from './injection.ts';
 export { normalizeContent } from './normalize.ts';
+export { detectPii, type PiiFinding } from './pii/index.ts';
+export {
+  DEFAULT_PII_POLICY,
+  type PiiAction,
+  type PiiPolicy,
+  PiiPolicySchema,
+  type ResolvedPiiPolicy,
+  resolvePiiPolicy,
+} from './pii/policy.ts';
+export { type PiiRedaction, type RedactedFields, screenPii } from './pii/screen.ts';
 export {
   DETECTION_CODES,
   type DetectionCode,
@@ -31,6 +42,7 @@ export {
   type PiiClass,
   type PiiCode,
   type PiiRedactionFlag,
+  piiMessage,
   SECRET_CODES,
   type SecretCode,
   VALIDATION_CODES,

@@ -156,3 +156,28 @@ const SECRET_LABELS: Record<SecretCode, string> = {
 export function secretMessage(code: SecretCode, field: string): string {
   return `${field} contains what looks like ${SECRET_LABELS[code]}; store a reference to where it is kept instead`;
 }
+
+const PII_LABELS: Record<PiiClass, string> = {
+  ssn: 'a US social security number',
+  cpf: 'a Brazilian CPF number',
+  national_id: 'a national identity, tax or licence number',
+  passport: 'a passport number',
+  card_number: 'a payment card number',
+  iban: 'a bank account number (IBAN)',
+  email: 'an e-mail address',
+  phone: 'a phone number',
+  contact_record: 'an e-mail address and a phone number together (a contact record)',
+};
+
+/**
+ * The message for an identifier the gate refused: the class and the field, never the value. `why` says
+ * whether the tenant's policy rejects the class, or would redact it in a field this caller cannot store
+ * redacted (so storing it as sent is the only other outcome, which the gate refuses).
+ */
+export function piiMessage(cls: PiiClass, field: string, why: 'policy' | 'field'): string {
+  const reason =
+    why === 'policy'
+      ? "the tenant's PII policy rejects it"
+      : 'the policy redacts it, which this write path supports in content and trigger only';
+  return `${field} contains what looks like ${PII_LABELS[cls]}; ${reason}`;
+}
