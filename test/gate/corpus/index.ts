@@ -4,6 +4,7 @@ import { type BenignCase, generateBenignCases } from './benign-cases.ts';
 import { handWrittenBenign, handWrittenSecrets } from './hand-written.ts';
 import { handWrittenLanguageBenign, handWrittenLanguageSecrets } from './hand-written-languages.ts';
 import { heldOutBenign, heldOutSecrets } from './held-out.ts';
+import { heldOutNewBenign, heldOutNewSecrets } from './held-out-new-kinds.ts';
 import { generateNewBenignCases } from './new-benign-cases.ts';
 import { generateNewKindCases } from './new-kind-cases.ts';
 import { Rng } from './rng.ts';
@@ -35,6 +36,7 @@ export function buildCorpus(seed = CORPUS_SEED): Corpus {
       ...heldOutSecrets(),
       ...generateNewKindCases(later, NEW_KINDS_PER_KIND),
       ...handWrittenLanguageSecrets(),
+      ...heldOutNewSecrets(),
     ],
     benign: [
       ...generateBenignCases(rng, GENERATED_BENIGN),
@@ -42,6 +44,7 @@ export function buildCorpus(seed = CORPUS_SEED): Corpus {
       ...heldOutBenign(),
       ...generateNewBenignCases(later, NEW_GENERATED_BENIGN),
       ...handWrittenLanguageBenign(),
+      ...heldOutNewBenign(),
     ],
   };
 }
