@@ -155,5 +155,6 @@ export function detectOneTimeCodes(text: string): SecretFinding[] {
     if (finding) findings.push(finding);
   }
   findings.push(...spansOf(text, CODE_FIRST), ...spansOf(text, YOUR_CODE), ...spansOf(text, USE_TO));
-  return findings;
+  // A label and a message form often find the same code ("your verification code is ..."): report it once.
+  return findings.filter((f, i) => !findings.slice(0, i).some((g) => g.start < f.end && f.start < g.end));
 }
