@@ -1,8 +1,18 @@
-// Measures the write gate on the labelled corpus (detection per kind, false positives, injection flags) and
-// its speed, prints the figures and writes docs/benchmarks/gate.json and gate.md. Run: npx tsx scripts/gate-report.ts
-import { mkdir, writeFile } from 'node:fs/promises';
+// Measures the write gate on the labelled corpus (detection per kind, per origin and per language, false
+// positives, redactions, injection flags) and its speed, prints the figures and writes docs/benchmarks/gate.json
+// and gate.md. Run: npx tsx scripts/gate-report.ts [--locomo path/to/locomo-dev.json]
+// With --locomo, every dialogue turn of that LoCoMo file also goes through the gate as real chat text with no
+// secrets in it (the file is read, never copied).
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import { detectInjection, detectSecrets, SECRET_CODES } from '../src/gate/index.ts';
+import { parseLocomo, turnText } from '../src/eval/locomo/dataset.ts';
+import {
+  DEFAULT_PII_POLICY,
+  DETECTION_CODES,
+  detectInjection,
+  detectPii,
+  detectSecrets,
+} from '../src/gate/index.ts';
 import { buildCorpus, CORPUS_SEED } from '../test/gate/corpus/index.ts';
 import { type CorpusFigures, evaluateCorpusText, measureCorpus } from '../test/gate/corpus/measure.ts';
 
@@ -18,6 +28,18 @@ const HELD_OUT_FIRST_RUN = {
     'key with its public lines; one case carried a malformed npm token (37 chars) and was corrected',
 };
 
+// The second held-out set (test/gate/corpus/held-out-new-kinds.ts: new kinds, passwords in 15 languages,
+// identifiers) was written before the detectors for those kinds and measured once after they were tuned on the
+// generated and hand-written cases; the detectors were never tuned on it. These are its first-run figures.
+const HELD_OUT_NEW_FIRST_RUN = {
+  secrets: { total: 122, rejected: 116 },
+  benign: { total: 84, rejected: 0 },
+  note:
+    'misses: a colon after the copula ("password è: ..."), a Greek possessive between label and verb, a ' +
+    'login/password pair with no password label, "OTP for the bank app:" (a three-word phrase), a relative ' +
+    'clause ("passcode they texted me was ..."), "CPF do titular:" (a phrase between label and value)',
+};
+
 // Inputs built to make the regexes backtrack; each is cut to the 8000-character content limit.
 const ADVERSARIAL: Record<string, string> = {
   digits: '1'.repeat(8000),
@@ -30,6 +52,13 @@ const ADVERSARIAL: Record<string, string> = {
   url_userinfo: 'https://a:b'.repeat(730),
   jwt_prefix: 'eyJhbGciOi.'.repeat(730),
   html_comments: '<!--'.repeat(2000),
+  bip39_words: 'abandon ability able about above '.repeat(300),
+  dashed_digits: '123-45-6789 '.repeat(700),
+  code_is: 'the alarm code is '.repeat(450),
+  cjk_password: '密码是密码是'.repeat(1300),
+  emails_phones: 'a@b.co +1 415 555 0100 '.repeat(350),
+  iban_like: 'DE89 3704 0044 0532 0130 0 '.repeat(300),
+  labels: 'passport number national id ssn cpf verification code '.repeat(150),
 };
 
 function percent(value: number): string {
@@ -51,6 +80,7 @@ function worstCaseMs(): Record<string, number> {
     for (let run = 0; run < 5; run++) {
       const start = performance.now();
       detectSecrets(input);
+      detectPii(input);
       detectInjection(input);
       runs.push(performance.now() - start);
     }
@@ -59,43 +89,102 @@ function worstCaseMs(): Record<string, number> {
   return result;
 }
 
-function markdown(figures: CorpusFigures, speed: { meanMs: number; worst: Record<string, number> }): string {
+interface LocomoFigures {
+  file: string;
+  turns: number;
+  rejected: { text: string; codes: string[] }[];
+  redacted: { text: string; flags: string[] }[];
+}
+
+/** Every LoCoMo dialogue turn through the gate, as a memory of its own. */
+async function measureLocomo(file: string): Promise<LocomoFigures> {
+  const samples = parseLocomo(JSON.parse(await readFile(file, 'utf8')));
+  const figures: LocomoFigures = { file, turns: 0, rejected: [], redacted: [] };
+  for (const turn of samples.flatMap((s) => s.sessions.flatMap((session) => session.turns))) {
+    figures.turns++;
+    const result = await evaluateCorpusText(turnText(turn));
+    if (result.decision === 'rejected') {
+      figures.rejected.push({ text: turnText(turn), codes: result.reasons.map((r) => r.code) });
+    } else {
+      const flags = result.flags.filter((f) => f.startsWith('pii_redacted:'));
+      if (flags.length > 0) figures.redacted.push({ text: turnText(turn), flags });
+    }
+  }
+  return figures;
+}
+
+function rateCell(r: { total: number; rejected: number; rate: number }): string {
+  return r.total === 0 ? '-' : `${r.rejected}/${r.total} (${percent(r.rate)})`;
+}
+
+function markdown(
+  figures: CorpusFigures,
+  speed: { meanMs: number; worst: Record<string, number> },
+  locomo: LocomoFigures | null,
+): string {
+  const heldNew = figures.byOrigin['held-out-new'];
   const lines = [
     '# Write gate: detection figures',
     '',
-    `Generated by \`npx tsx scripts/gate-report.ts\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}).`,
-    `Corpus: test/gate/corpus (seed ${CORPUS_SEED}): generated cases, hand-written cases and a held-out set; every case goes through \`evaluateWrite\` as a user fact.`,
+    `Generated by \`npx tsx scripts/gate-report.ts\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, load average ${os.loadavg()[0]?.toFixed(2)}).`,
+    `Corpus: test/gate/corpus (seed ${CORPUS_SEED}): generated cases, hand-written cases (several languages) and two held-out sets; every case goes through \`evaluateWrite\` as a user fact with the default PII policy. An identifier counts as caught when the write is rejected, or stored with it redacted where the policy says redact (contact records).`,
     '',
     '## Totals',
     '',
-    '| | cases | rejected | rate |',
+    '| | cases | caught / rejected | rate |',
     '|---|---:|---:|---:|',
-    `| secrets | ${figures.secrets.total} | ${figures.secrets.rejected} | ${percent(figures.secrets.rate)} |`,
+    `| secrets and identifiers | ${figures.secrets.total} | ${figures.secrets.rejected} | ${percent(figures.secrets.rate)} |`,
     `| benign | ${figures.benign.total} | ${figures.benign.rejected} | ${percent(figures.benign.rate)} (false positives) |`,
     '',
-    `Benign memories flagged \`injection.suspected\` (accepted, trust 0): ${figures.benign.injectionFlagged}.`,
+    `Benign memories stored with an identifier redacted: ${figures.benignRedacted.length}. Benign memories flagged \`injection.suspected\` (accepted, trust 0): ${figures.benign.injectionFlagged}.`,
     '',
     '## By origin',
     '',
-    '| origin | secrets rejected | benign rejected |',
+    '| origin | secrets caught | benign rejected |',
     '|---|---:|---:|',
     ...Object.entries(figures.byOrigin).map(
-      ([origin, o]) =>
-        `| ${origin} | ${o.secrets.rejected}/${o.secrets.total} (${percent(o.secrets.rate)}) | ${o.benign.rejected}/${o.benign.total} (${percent(o.benign.rate)}) |`,
+      ([origin, o]) => `| ${origin} | ${rateCell(o.secrets)} | ${rateCell(o.benign)} |`,
     ),
     '',
-    `Held-out set, first run before any fix it prompted: secrets ${HELD_OUT_FIRST_RUN.secrets.rejected}/${HELD_OUT_FIRST_RUN.secrets.total} (${percent(HELD_OUT_FIRST_RUN.secrets.rejected / HELD_OUT_FIRST_RUN.secrets.total)}), benign rejected ${HELD_OUT_FIRST_RUN.benign.rejected}/${HELD_OUT_FIRST_RUN.benign.total}; ${HELD_OUT_FIRST_RUN.note}. This is the better estimate of behaviour on unseen text: the generated and hand-written sets were used to tune the detectors.`,
+    `First held-out set (held-out), first run before any fix it prompted: secrets ${HELD_OUT_FIRST_RUN.secrets.rejected}/${HELD_OUT_FIRST_RUN.secrets.total} (${percent(HELD_OUT_FIRST_RUN.secrets.rejected / HELD_OUT_FIRST_RUN.secrets.total)}), benign rejected ${HELD_OUT_FIRST_RUN.benign.rejected}/${HELD_OUT_FIRST_RUN.benign.total}; ${HELD_OUT_FIRST_RUN.note}.`,
+    '',
+    `Second held-out set (held-out-new: new kinds, passwords in 15 languages, identifiers), never tuned on: first run ${HELD_OUT_NEW_FIRST_RUN.secrets.rejected}/${HELD_OUT_NEW_FIRST_RUN.secrets.total} (${percent(HELD_OUT_NEW_FIRST_RUN.secrets.rejected / HELD_OUT_NEW_FIRST_RUN.secrets.total)}) caught, benign rejected ${HELD_OUT_NEW_FIRST_RUN.benign.rejected}/${HELD_OUT_NEW_FIRST_RUN.benign.total}; now ${rateCell(heldNew.secrets)} caught, benign rejected ${rateCell(heldNew.benign)}; ${HELD_OUT_NEW_FIRST_RUN.note}. The held-out sets are the better estimate on unseen text; both were written by the engineers who wrote the detectors, so text written by someone else will do worse.`,
+    '',
+    '## By language',
+    '',
+    '| language | secrets caught | benign rejected |',
+    '|---|---:|---:|',
+    ...Object.entries(figures.byLanguage).map(
+      ([language, l]) => `| ${language} | ${rateCell(l.secrets)} | ${rateCell(l.benign)} |`,
+    ),
     '',
     '## Per kind',
     '',
-    '| kind | cases | rejected | under its own code |',
-    '|---|---:|---:|---:|',
-    ...SECRET_CODES.map((code) => {
+    '| kind | cases | caught | of which redacted | under its own code |',
+    '|---|---:|---:|---:|---:|',
+    ...DETECTION_CODES.map((code) => {
       const k = figures.perKind[code];
-      return `| \`${code}\` | ${k.total} | ${k.rejected} (${percent(k.rejected / k.total)}) | ${k.exactCode} |`;
+      if (k.total === 0) return `| \`${code}\` | 0 | - | - | - |`;
+      return `| \`${code}\` | ${k.total} | ${k.rejected} (${percent(k.rejected / k.total)}) | ${k.redacted} | ${k.exactCode} |`;
     }),
     '',
-    '## Missed secrets',
+    `Default PII policy (src/gate/pii/policy.ts): ${Object.entries(DEFAULT_PII_POLICY)
+      .map(([cls, action]) => `${cls} ${action}`)
+      .join(
+        ', ',
+      )}. \`pii.email\` and \`pii.phone\` have no cases: the default policy allows a lone e-mail address or phone number.`,
+    '',
+    '## Real chat text (LoCoMo)',
+    '',
+    ...(locomo === null
+      ? ['Not measured in this run (pass `--locomo path/to/locomo-dev.json`).']
+      : [
+          `Every dialogue turn of the LoCoMo dev split (${locomo.turns} turns, no secrets in them) through the gate: ${locomo.rejected.length} rejected, ${locomo.redacted.length} stored with an identifier redacted.`,
+          ...locomo.rejected.map((r) => `- rejected (${r.codes.join(', ')}): ${JSON.stringify(r.text)}`),
+          ...locomo.redacted.map((r) => `- redacted (${r.flags.join(', ')}): ${JSON.stringify(r.text)}`),
+        ]),
+    '',
+    '## Missed secrets and identifiers',
     '',
     ...(figures.missed.length === 0 ? ['None.'] : figures.missed.map((m) => `- ${m.id}`)),
     '',
@@ -107,6 +196,12 @@ function markdown(figures: CorpusFigures, speed: { meanMs: number; worst: Record
           (fp) => `- ${fp.id} (${fp.codes.join(', ')}): ${JSON.stringify(fp.text)}`,
         )),
     '',
+    '## Benign memories stored redacted',
+    '',
+    ...(figures.benignRedacted.length === 0
+      ? ['None.']
+      : figures.benignRedacted.map((b) => `- ${b.id} (${b.flags.join(', ')}): ${JSON.stringify(b.text)}`)),
+    '',
     '## Benign memories flagged as suspected injection',
     '',
     ...(figures.injectionFlags.length === 0
@@ -116,7 +211,7 @@ function markdown(figures: CorpusFigures, speed: { meanMs: number; worst: Record
     '## Speed',
     '',
     `Mean \`evaluateWrite\` over the corpus: ${speed.meanMs.toFixed(3)} ms per write.`,
-    'Worst-case inputs (8000 characters built to make the regexes backtrack), detectSecrets + detectInjection, median of 5 runs, ms:',
+    'Worst-case inputs (8000 characters built to make the regexes backtrack), detectSecrets + detectPii + detectInjection, median of 5 runs, ms:',
     '',
     ...Object.entries(speed.worst).map(([name, ms]) => `- ${name}: ${ms}`),
     '',
@@ -129,6 +224,9 @@ const figures = await measureCorpus(corpus);
 const texts = [...corpus.secrets, ...corpus.benign].map((c) => c.text);
 await timeCorpus(texts, 1); // warm-up: JIT and regex compilation
 const speed = { meanMs: await timeCorpus(texts, 3), worst: worstCaseMs() };
+const locomoArg = process.argv.indexOf('--locomo');
+const locomoFile = locomoArg === -1 ? undefined : process.argv[locomoArg + 1];
+const locomo = locomoFile === undefined ? null : await measureLocomo(locomoFile);
 
 console.log(
   `secrets: ${figures.secrets.rejected}/${figures.secrets.total} rejected (${percent(figures.secrets.rate)}), ${figures.secrets.kinds} kinds`,
@@ -141,7 +239,7 @@ for (const [origin, o] of Object.entries(figures.byOrigin)) {
     `  ${origin.padEnd(12)} secrets ${o.secrets.rejected}/${o.secrets.total}, benign rejected ${o.benign.rejected}/${o.benign.total}`,
   );
 }
-for (const code of SECRET_CODES) {
+for (const code of DETECTION_CODES) {
   const k = figures.perKind[code];
   console.log(
     `  ${code.padEnd(30)} ${String(k.rejected).padStart(3)}/${String(k.total).padEnd(3)} exact ${k.exactCode}`,
@@ -149,6 +247,15 @@ for (const code of SECRET_CODES) {
 }
 for (const m of figures.missed) console.log(`missed: ${m.id}`);
 for (const fp of figures.falsePositives) console.log(`false positive: ${fp.id} ${fp.codes.join(',')}`);
+for (const [language, l] of Object.entries(figures.byLanguage)) {
+  console.log(
+    `  ${language.padEnd(4)} secrets ${rateCell(l.secrets)}, benign rejected ${rateCell(l.benign)}`,
+  );
+}
+if (locomo)
+  console.log(
+    `locomo: ${locomo.turns} turns, ${locomo.rejected.length} rejected, ${locomo.redacted.length} redacted`,
+  );
 console.log(
   `speed: ${speed.meanMs.toFixed(3)} ms/write mean; worst case ${Math.max(...Object.values(speed.worst))} ms`,
 );
@@ -160,8 +267,14 @@ const json = {
   seed: CORPUS_SEED,
   ...figures,
   held_out_first_run: HELD_OUT_FIRST_RUN,
+  held_out_new_first_run: HELD_OUT_NEW_FIRST_RUN,
+  default_pii_policy: DEFAULT_PII_POLICY,
+  locomo:
+    locomo === null
+      ? null
+      : { turns: locomo.turns, rejected: locomo.rejected.length, redacted: locomo.redacted.length },
   speed: { mean_ms_per_write: Number(speed.meanMs.toFixed(4)), worst_case_ms: speed.worst },
 };
 await writeFile(new URL('gate.json', OUT_DIR), `${JSON.stringify(json, null, 2)}\n`);
-await writeFile(new URL('gate.md', OUT_DIR), markdown(figures, speed));
+await writeFile(new URL('gate.md', OUT_DIR), markdown(figures, speed, locomo));
 console.log('wrote docs/benchmarks/gate.json and docs/benchmarks/gate.md');

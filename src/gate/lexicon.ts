@@ -59,6 +59,14 @@ export const OTHER_COPULAS = [
   'là',
 ];
 
+/** Every verb above, plural copulas too ("codes are", "sind"), as one regex alternation. */
+export const VALUE_VERBS = phrasePattern([
+  ...GIVING_VERBS,
+  ...ENGLISH_COPULAS,
+  ...OTHER_COPULAS,
+  ...['are', 'sind', 'son', 'são', 'sont'],
+]);
+
 /** Sentence-internal connectors between a label and a phrase naming what it is for ("password for the NAS"). */
 export const PREPOSITIONS = [
   'for',

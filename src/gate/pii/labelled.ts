@@ -1,6 +1,6 @@
 // Reads the value a label introduces ("SSN: 536-22-8741", "mi DNI es 12345678Z", "护照号码 E12345678"): the
 // label, optional "number" words and a colon or copula, then the value. Shared by the identifier detectors.
-import { ENGLISH_COPULAS, GIVING_VERBS, OTHER_COPULAS, phrasePattern } from '../lexicon.ts';
+import { phrasePattern, VALUE_VERBS } from '../lexicon.ts';
 import type { PiiClass } from '../reason-codes.ts';
 import { startsLabel } from '../secrets/match.ts';
 import type { PiiFinding } from './types.ts';
@@ -24,7 +24,7 @@ const NUMBER_WORDS = phrasePattern([
   ],
   ...['nummer', 'номер', 'numer', 'numarası', 'no:', 'id', 'code', 'card', 'card number', 'karte', 'kaart'],
 ]);
-const VERBS = phrasePattern([...GIVING_VERBS, ...ENGLISH_COPULAS, ...OTHER_COPULAS, 'are']);
+const VERBS = VALUE_VERBS;
 const CONNECTOR = new RegExp(
   `^\\.?(?:\\s*(?:${NUMBER_WORDS})(?![\\p{L}]))?(?:\\s*[:：=#]|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|:))*\\s*[\\[(（]?\\s*`,
   'iu',

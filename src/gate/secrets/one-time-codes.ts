@@ -2,7 +2,7 @@
 // services use in their SMS and e-mails ("Your verification code is 482913", "G-582019 is your Google
 // verification code", "验证码 604817", "Ihr Bestätigungscode lautet 551902"). Talk about codes ("the OTP
 // expires after 5 minutes", "the code never arrived") carries no digits in the value position and passes.
-import { ENGLISH_COPULAS, GIVING_VERBS, OTHER_COPULAS, phrasePattern, UNITS } from '../lexicon.ts';
+import { phrasePattern, UNITS, VALUE_VERBS } from '../lexicon.ts';
 import { startsLabel } from './match.ts';
 import type { SecretFinding } from './types.ts';
 
@@ -78,16 +78,7 @@ const CJK_LABELS = [
   ...['인증 코드', '확인 코드', '보안 코드', '恢复码', '备用码', 'バックアップコード', '복구 코드'],
 ];
 
-const VERBS = phrasePattern([
-  ...GIVING_VERBS,
-  ...ENGLISH_COPULAS,
-  ...OTHER_COPULAS,
-  'are',
-  'sind',
-  'son',
-  'são',
-  'sont',
-]);
+const VERBS = VALUE_VERBS;
 const LABEL = new RegExp(`(?:${phrasePattern([...CODE_LABELS, ...BACKUP_LABELS])})(?![\\p{L}\\p{N}])`, 'giu');
 const CJK_LABEL = new RegExp(phrasePattern(CJK_LABELS), 'gu');
 // Between a label and its code: colons, copulas in the covered languages, "for <service>", brackets.

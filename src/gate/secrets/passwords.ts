@@ -5,11 +5,11 @@ import {
   ENGLISH_COPULAS,
   FOREIGN_PARTICIPLE,
   GIVING_VERBS,
-  OTHER_COPULAS,
   PREPOSITIONS,
   PROSE_WORDS,
   phrasePattern,
   UNITS,
+  VALUE_VERBS,
 } from '../lexicon.ts';
 import { startsLabel } from './match.ts';
 import { isPlaceholder } from './placeholders.ts';
@@ -64,7 +64,7 @@ const LABEL = new RegExp(
 );
 const CJK_LABEL = new RegExp(phrasePattern([...CJK_PIN_LABELS, ...CJK_PASSWORD_LABELS]), 'gu');
 
-const VERBS = phrasePattern([...GIVING_VERBS, ...ENGLISH_COPULAS, ...OTHER_COPULAS]);
+const VERBS = VALUE_VERBS;
 const SPACED_PREPOSITIONS = PREPOSITIONS.filter((p) => !p.endsWith("'"));
 const ELIDED_PREPOSITIONS = [...PREPOSITIONS.filter((p) => p.endsWith("'")), "dell'", "dall'", "nell'", "d'"];
 const PHRASE = `(?:\\s+(?:(?:${phrasePattern(SPACED_PREPOSITIONS)})\\s+|${phrasePattern(ELIDED_PREPOSITIONS)})[^\\s.!?:;,=]+(?:\\s+[^\\s.!?:;,=]+){0,3}?)`;
