@@ -92,8 +92,8 @@ function worstCaseMs(): Record<string, number> {
 interface LocomoFigures {
   file: string;
   turns: number;
-  rejected: { text: string; codes: string[] }[];
-  redacted: { text: string; flags: string[] }[];
+  rejected: { codes: string[] }[];
+  redacted: { flags: string[] }[];
 }
 
 /** Every LoCoMo dialogue turn through the gate, as a memory of its own. */
@@ -104,10 +104,10 @@ async function measureLocomo(file: string): Promise<LocomoFigures> {
     figures.turns++;
     const result = await evaluateCorpusText(turnText(turn));
     if (result.decision === 'rejected') {
-      figures.rejected.push({ text: turnText(turn), codes: result.reasons.map((r) => r.code) });
+      figures.rejected.push({ codes: result.reasons.map((r) => r.code) });
     } else {
       const flags = result.flags.filter((f) => f.startsWith('pii_redacted:'));
-      if (flags.length > 0) figures.redacted.push({ text: turnText(turn), flags });
+      if (flags.length > 0) figures.redacted.push({ flags });
     }
   }
   return figures;
@@ -180,8 +180,9 @@ function markdown(
       ? ['Not measured in this run (pass `--locomo path/to/locomo-dev.json`).']
       : [
           `Every dialogue turn of the LoCoMo dev split (${locomo.turns} turns, no secrets in them) through the gate: ${locomo.rejected.length} rejected, ${locomo.redacted.length} stored with an identifier redacted.`,
-          ...locomo.rejected.map((r) => `- rejected (${r.codes.join(', ')}): ${JSON.stringify(r.text)}`),
-          ...locomo.redacted.map((r) => `- redacted (${r.flags.join(', ')}): ${JSON.stringify(r.text)}`),
+          // Codes only: the dataset's text stays out of the repository.
+          ...locomo.rejected.map((r) => `- rejected: ${r.codes.join(', ')}`),
+          ...locomo.redacted.map((r) => `- redacted: ${r.flags.join(', ')}`),
         ]),
     '',
     '## Missed secrets and identifiers',
