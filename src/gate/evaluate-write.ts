@@ -1,11 +1,15 @@
-// The write gate: for one incoming memory, normalise it, refuse secrets and malformed writes, flag suspected
-// prompt injection, and decide trust and expiry. Pure apart from hashing (Web Crypto is async).
+// The write gate: for one incoming memory, normalise it, refuse secrets and malformed writes, apply the PII
+// policy (reject, or redact identifiers), flag suspected prompt injection, and decide trust and expiry. Pure
+// apart from hashing (Web Crypto is async).
 import { MAX_CONTENT_CHARS, type MemoryInput, type SourceType } from '../core/schemas.ts';
 import type { CallerContext } from './caller.ts';
 import { checkConsistency } from './consistency.ts';
 import { contentHash } from './content-hash.ts';
+import { fieldText, scannedValues } from './fields.ts';
 import { detectInjection, type InjectionSignal } from './injection.ts';
 import { normalizeContent } from './normalize.ts';
+import { type PiiPolicy, resolvePiiPolicy } from './pii/policy.ts';
+import { type PiiRedaction, type RedactedFields, screenPii } from './pii/screen.ts';
 import { type GateFlag, type GateReason, secretMessage } from './reason-codes.ts';
 import { computeExpiry } from './retention.ts';
 import { detectSecrets } from './secrets/index.ts';
@@ -27,6 +31,13 @@ export interface GateAccepted {
   injectionSignals: InjectionSignal[];
   /** When the memory expires; null keeps it until revoked. */
   expiresAt: Date | null;
+  /** The identifiers the PII policy replaced by placeholders: field and class, never the value. */
+  redactions: PiiRedaction[];
+  /**
+   * key, facet, tags, source and metadata as they must be stored, for each of those fields the policy redacted
+   * in (empty when none was). normalizedContent and normalizedTrigger are already redacted.
+   */
+  redactedFields: RedactedFields;
 }
 
 export interface GateRejected {
@@ -41,31 +52,21 @@ export interface EvaluateWriteOptions {
   now?: Date;
   /** Lifetime of an episode without an explicit TTL; defaults to 90 days. */
   episodeTtlSeconds?: number;
-}
-
-/**
- * Every place a secret could be stored and later returned, not only the content: a credential in a tag, a
- * source URI or metadata leaks just the same.
- */
-function scannedFields(input: MemoryInput, content: string): [string, string][] {
-  const fields: [string, string | undefined][] = [
-    ['content', content],
-    ['trigger', input.trigger],
-    ['key', input.key],
-    ['facet', input.facet],
-    ['tags', input.tags?.join('\n')],
-    ['source.uri', input.source?.uri],
-    ['source.id', input.source?.id],
-    ['metadata', input.metadata === undefined ? undefined : JSON.stringify(input.metadata)],
-  ];
-  return fields.filter((field): field is [string, string] => field[1] !== undefined && field[1].length > 0);
+  /** The tenant's PII policy (validated by PiiPolicySchema); classes it leaves out take DEFAULT_PII_POLICY. */
+  piiPolicy?: PiiPolicy;
+  /**
+   * True when the caller stores `redactedFields` of an accepted write. Callers that store those fields from
+   * the request as sent leave it false, and an identifier the policy would redact there rejects the write.
+   */
+  storesRedactedFields?: boolean;
 }
 
 function secretReasons(input: MemoryInput, content: string): GateReason[] {
   const reasons: GateReason[] = [];
   const seen = new Set<string>();
-  for (const [field, text] of scannedFields(input, content)) {
-    for (const finding of detectSecrets(text)) {
+  // The trigger as sent, not normalised: the scan predates trigger normalisation and sees the same characters.
+  for (const [field, value] of scannedValues(input, content, input.trigger)) {
+    for (const finding of detectSecrets(fieldText(value))) {
       const id = `${field}:${finding.code}`;
       if (seen.has(id)) continue;
       seen.add(id);
@@ -99,26 +100,36 @@ export async function evaluateWrite(
   });
   if (!expiry.ok) reasons.push({ code: expiry.code, message: expiry.message });
   reasons.push(...secretReasons(input, content));
+  const pii = screenPii(input, content, trigger, {
+    policy: resolvePiiPolicy(options.piiPolicy),
+    storesRedactedFields: options.storesRedactedFields ?? false,
+  });
+  reasons.push(...pii.reasons);
   if (reasons.length > 0 || !expiry.ok) return { decision: 'rejected', reasons };
 
-  const injection = detectInjection(trigger === undefined ? content : `${content}\n${trigger}`);
+  const stored = { content: pii.content, trigger: pii.trigger };
+  const injection = detectInjection(
+    stored.trigger === undefined ? stored.content : `${stored.content}\n${stored.trigger}`,
+  );
   const trust = assignTrust(input.source?.type, caller, injection.suspected);
   const flags: GateFlag[] = [];
   if (content !== input.content) flags.push('content.normalized');
   if (trust.defaulted) flags.push('source.defaulted');
   if (trust.capped) flags.push('trust.capped');
   if (injection.suspected) flags.push('injection.suspected');
-  flags.push(...consistency.flags);
+  flags.push(...consistency.flags, ...pii.flags);
 
   return {
     decision: 'accepted',
-    normalizedContent: content,
-    normalizedTrigger: trigger,
-    contentHash: await contentHash(content),
+    normalizedContent: stored.content,
+    normalizedTrigger: stored.trigger,
+    contentHash: await contentHash(stored.content),
     trust: trust.trust,
     sourceType: trust.sourceType,
     flags,
     injectionSignals: injection.signals,
     expiresAt: expiry.expiresAt,
+    redactions: pii.redactions,
+    redactedFields: pii.redactedFields,
   };
 }

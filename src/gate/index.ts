@@ -9,6 +9,7 @@ export {
   type GateRejected,
   type GateResult,
 } from './evaluate-write.ts';
+export { type FieldValue, fieldText, SCANNED_FIELDS, type ScannedField, scannedValues } from './fields.ts';
 export {
   detectInjection,
   INJECTION_SIGNALS,
@@ -16,12 +17,32 @@ export {
   type InjectionSignal,
 } from './injection.ts';
 export { normalizeContent } from './normalize.ts';
+export { detectPii, type PiiFinding } from './pii/index.ts';
 export {
+  DEFAULT_PII_POLICY,
+  type PiiAction,
+  type PiiPolicy,
+  PiiPolicySchema,
+  type ResolvedPiiPolicy,
+  resolvePiiPolicy,
+} from './pii/policy.ts';
+export { type PiiRedaction, type RedactedFields, screenPii } from './pii/screen.ts';
+export {
+  DETECTION_CODES,
+  type DetectionCode,
   GATE_FLAGS,
   GATE_REASON_CODES,
   type GateFlag,
   type GateReason,
   type GateReasonCode,
+  PII_CLASSES,
+  PII_CODES,
+  PII_REDACTION_FLAGS,
+  PII_REJECTION_CODES,
+  type PiiClass,
+  type PiiCode,
+  type PiiRedactionFlag,
+  piiMessage,
   SECRET_CODES,
   type SecretCode,
   VALIDATION_CODES,

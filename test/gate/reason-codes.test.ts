@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { GATE_FLAGS, GATE_REASON_CODES, SECRET_CODES, secretMessage } from '../../src/gate/reason-codes.ts';
+import {
+  GATE_FLAGS,
+  GATE_REASON_CODES,
+  PII_CLASSES,
+  PII_CODES,
+  PII_REJECTION_CODES,
+  piiMessage,
+  SECRET_CODES,
+  secretMessage,
+} from '../../src/gate/reason-codes.ts';
 
 describe('reason codes', () => {
   it('lists at least 15 distinct secret kinds and no duplicate codes or flags', () => {
@@ -13,5 +22,20 @@ describe('reason codes', () => {
     const messages = SECRET_CODES.map((code) => secretMessage(code, 'metadata'));
     expect(new Set(messages).size).toBe(SECRET_CODES.length);
     for (const message of messages) expect(message.startsWith('metadata contains')).toBe(true);
+  });
+
+  it('gives every identifier class a listed rejection code, a redaction flag and a distinct message', () => {
+    for (const cls of PII_CLASSES) {
+      expect(GATE_REASON_CODES).toContain(PII_REJECTION_CODES[cls]);
+      expect(GATE_FLAGS).toContain(`pii_redacted:${cls}`);
+    }
+    for (const code of PII_CODES) expect(code).toMatch(/^pii\.[a-z_]+$/);
+    // The card number keeps the code it had as a secret, so clients and counters branching on it still work.
+    expect(PII_REJECTION_CODES.card_number).toBe('secret.card_number');
+    const messages = PII_CLASSES.flatMap((cls) => [
+      piiMessage(cls, 'tags', 'policy'),
+      piiMessage(cls, 'tags', 'field'),
+    ]);
+    expect(new Set(messages).size).toBe(messages.length);
   });
 });

@@ -1,12 +1,16 @@
-// Runs every secret detector family over a text and merges their findings into one ordered list.
-
-import { detectCardNumbers } from './card-numbers.ts';
+// Runs every secret detector family over a text and merges their findings into one ordered list. Card numbers
+// are identifiers as well as secrets: the PII pass (../pii) detects them, so the tenant's policy decides them.
+import { detectAccessCodes } from './access-codes.ts';
 import { detectAwsKeys, detectAzureKeys, detectGoogleApiKeys } from './cloud-keys.ts';
 import { detectConnectionStrings, detectHttpAuth } from './connection-strings.ts';
+import { detectSeedPhrases, detectWalletKeys } from './crypto-wallets.ts';
+import { detectDockerAuth } from './docker-auth.ts';
 import { detectHighEntropySecrets } from './high-entropy.ts';
 import { detectJwts } from './jwt.ts';
+import { detectOneTimeCodes } from './one-time-codes.ts';
 import { detectPasswords } from './passwords.ts';
 import { detectPrivateKeys, detectServiceAccountKeys } from './private-keys.ts';
+import { detectServiceTokens } from './service-tokens.ts';
 import type { SecretDetector, SecretFinding } from './types.ts';
 import {
   detectGithubTokens,
@@ -15,6 +19,7 @@ import {
   detectSendgrid,
   detectSlackTokens,
   detectStripeKeys,
+  detectTelegramBotTokens,
   detectTwilio,
 } from './vendor-tokens.ts';
 
@@ -34,9 +39,15 @@ const SPECIFIC: readonly SecretDetector[] = [
   detectTwilio,
   detectSendgrid,
   detectNpmTokens,
+  detectTelegramBotTokens,
+  detectServiceTokens,
+  detectDockerAuth,
   detectJwts,
   detectPasswords,
-  detectCardNumbers,
+  detectOneTimeCodes,
+  detectAccessCodes,
+  detectSeedPhrases,
+  detectWalletKeys,
   detectConnectionStrings,
   detectHttpAuth,
 ];

@@ -1,66 +1,238 @@
-// Detects password values: a password-like label followed by a value that is given, not merely mentioned
-// ("my password is hunter2", "DB_PASSWORD=...", "pwd: x"), while "I reset my password" stays allowed.
+// Detects password, passphrase, passcode and PIN values given after a label, in English and two dozen other
+// languages ("my password is hunter2", "DB_PASSWORD=...", "das Passwort lautet ...", "密码：...", "パスワードは
+// ... です"), while prose about a password ("I reset my password", "Das Passwort ist abgelaufen") stays allowed.
+import {
+  ENGLISH_COPULAS,
+  FOREIGN_PARTICIPLE,
+  GIVING_VERBS,
+  PREPOSITIONS,
+  PROSE_WORDS,
+  phrasePattern,
+  UNITS,
+  VALUE_VERBS,
+} from '../lexicon.ts';
 import { startsLabel } from './match.ts';
 import { isPlaceholder } from './placeholders.ts';
 import type { SecretFinding } from './types.ts';
 
-// English labels plus common European ones ("mot de passe", "contraseña", "Passwort"...).
-const LABEL =
-  /(?:password|passwd|passphrase|passcode|pass[ -]word|pwd|pass|pin(?:[ _-]?(?:code|number))?|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|пароль)(?!\p{L})/giu;
-// "password: x", "PASSWORD=x", "password => x"; an optional closing quote covers JSON/YAML keys.
-const ASSIGNMENT = /^["']?\s*(?::=|=>|->|[:=])\s*/;
-// "password is x", "the wifi password for the cabin is x", "PIN for the card: x": prepositional phrases only,
-// so "password manager is bitwarden" (a password manager, not a password) does not match.
-const STATEMENT =
-  /^(?:\s+(?:for|to|of|on|at|in|de|du|des|del|für|vom|para|do|da)(?:\s+[^\s.!?:;,=]+){1,4}?)?(?:\s+(?:is now|is set to|was changed to|changed to|set to|is|was|equals|should be|will be|es|ist|est|é|è|era|war|était)\s+|\s*[:=]\s*)/i;
-// "password raspberry42", 'with password "x"': no separator at all, so only a quoted or clearly random value.
-const JUXTAPOSED = /^\s+(?=["'`“‘]|\S*[0-9!@#$%^&*])/;
-const QUOTED = /^(["'`“‘])([^"'`”’\n]{1,128})["'`”’]/;
-// Template markers first, so "${DB_PASSWORD}" and "<set in .env>" are read whole (and then seen as placeholders).
-const BARE = /^(?:\$\{[^}\s]*\}|\{\{[^}]*\}\}|<[^>\n]{0,40}>|\[[^\]\n]{0,40}\]|[^\s,;'"`)\]}<>]+)/;
+const ENGLISH_LABELS = ['password', 'passwd', 'passcode', 'pass word', 'pass-word', 'pwd', 'pw', 'pass'];
+const WIFI_LABELS = ['wifi key', 'wi-fi key', 'wlan key', 'wpa key', 'wpa2 key', 'network key', 'wifi code'];
+const FOREIGN_LABELS = [
+  ...['passwort', 'kennwort', 'wlan-schlüssel', 'wlan schlüssel', 'netzwerkschlüssel'],
+  ...['mot de passe', 'mdp', 'clé wifi', 'clé wi-fi', 'clé wpa', 'code wifi', 'code wi-fi'],
+  ...['contraseña', 'clave', 'senha', 'palavra-passe', 'palavra passe', 'chave'],
+  ...['wachtwoord', 'lösenord', 'lösenordet', 'adgangskode', 'adgangskoden', 'kodeord', 'kodeordet'],
+  ...['passord', 'passordet', 'salasana', 'salasanani', 'salasanan', 'parola', 'parolă'],
+  ...['hasło', 'hasła', 'hasłem', 'heslo', 'hesla', 'geslo', 'lozinka', 'lozinku'],
+  ...['şifre', 'şifrem', 'şifresi', 'şifreniz', 'sifre', 'sifrem', 'sifresi'],
+  ...['jelszó', 'jelszavam', 'jelszava', 'jelszót', 'пароль', 'пароля', 'паролем', 'κωδικός', 'κωδικό'],
+  ...['κωδικός πρόσβασης', 'mật khẩu', 'kata sandi', 'kata laluan', 'sandi'],
+];
+const PIN_LABELS = [
+  'pin',
+  'pin code',
+  'pin-code',
+  'pin number',
+  'pincode',
+  'geheimzahl',
+  'pin-kod',
+  'pin-koodi',
+];
+const PASSPHRASE_LABELS = [
+  ...[
+    'passphrase',
+    'pass phrase',
+    'pass-phrase',
+    'master passphrase',
+    'frase de contraseña',
+    'frase secreta',
+  ],
+  ...['frase de paso', 'frase-passe', 'phrase secrète', 'phrase de passe', 'frase segreta', 'wachtwoordzin'],
+];
+// Scripts without word spaces: the label is read wherever it stands ("wifi密码是...").
+const CJK_PASSWORD_LABELS = ['密码', '密碼', '口令', 'パスワード', 'パスコード', '비밀번호', '비번', '암호'];
+const CJK_PIN_LABELS = ['暗証番号', '支付密码', '取款密码'];
+// Labels whose modifiers follow them ("mật khẩu wifi là ...", "kata sandi email saya adalah ...").
+const POSTPOSED_LABELS = new Set(['mật khẩu', 'kata sandi', 'kata laluan', 'sandi']);
+// Labels that are also everyday words ("a boarding pass", "la clave del éxito", "parola" = word): only a
+// random-looking value counts after them.
+const LOOSE_LABELS = new Set(['pass', 'pw', 'clave', 'chave', 'sandi', 'parola']);
 
-// Words that follow "password is" in prose about a password rather than giving one.
-const PROSE_WORDS = new Set(
+const LABEL = new RegExp(
+  `(?:${phrasePattern([...ENGLISH_LABELS, ...WIFI_LABELS, ...FOREIGN_LABELS, ...PIN_LABELS, ...PASSPHRASE_LABELS])})(?![\\p{L}\\p{N}])`,
+  'giu',
+);
+const CJK_LABEL = new RegExp(phrasePattern([...CJK_PIN_LABELS, ...CJK_PASSWORD_LABELS]), 'gu');
+
+const VERBS = VALUE_VERBS;
+const SPACED_PREPOSITIONS = PREPOSITIONS.filter((p) => !p.endsWith("'"));
+const ELIDED_PREPOSITIONS = [...PREPOSITIONS.filter((p) => p.endsWith("'")), "dell'", "dall'", "nell'", "d'"];
+const PHRASE = `(?:\\s+(?:(?:${phrasePattern(SPACED_PREPOSITIONS)})\\s+|${phrasePattern(ELIDED_PREPOSITIONS)})[^\\s.!?:;,=]+(?:\\s+[^\\s.!?:;,=]+){0,3}?)`;
+// "password: x", "PASSWORD=x", "password => x"; an optional closing quote covers JSON/YAML keys.
+const ASSIGNMENT = /^["']?\s*(?::=|=>|->|[:=：])\s*/;
+// "password is x", "the wifi password for the cabin is x", "PIN for the card: x", "das Passwort lautet x":
+// prepositional phrases only, so "password manager is bitwarden" (a password manager) does not match.
+const STATEMENT = new RegExp(`^${PHRASE}?(?:\\s+(${VERBS})\\s+|\\s*[:=：]\\s*)`, 'iu');
+const POSTPOSED = /^(?:\s+[^\s.!?:;,=]+){0,3}?(?:\s+(là|adalah|ialah)\s+|\s*[:=]\s*)/iu;
+// "mdp banque: ...", "password gmail: ...", "Passwort Router: ...": one naming word, then a colon. Only a
+// random-looking value counts, and not after the words that make a compound ("password manager: ...").
+const NAMED = /^\s+([\p{L}][\p{L}\d._-]{1,24})\s*[:=：]\s*/u;
+const COMPOUNDS = new Set(
   (
-    'a an the my your his her our their its this that it not no too very so now still also already just only ' +
-    'same different new old strong weak long short secure safe insecure fine good bad wrong right correct ' +
-    'incorrect invalid valid required optional mandatory empty blank missing unknown unset set reset expired ' +
-    'something nothing anything everything somewhere there here what which who where when why how in on at of ' +
-    'for to from with without by under over into onto about as if because but and or yet then than be being ' +
-    'been due overdue temporary random unique shared one easy hard simple complex complicated forgotten lost ' +
-    'case-sensitive sensitive mine yours ours theirs written kept saved stored ok okay fixed broken locked ' +
-    'unlocked enough important necessary needed impossible possible same-as identical similar like see ask ' +
-    'check use call contact look refer find follow'
+    'manager managers hint hints policy policies reset resets strength length field fields rule rules ' +
+    'generator requirement requirements change changes expiry expiration history hash hashing protection ' +
+    'recovery prompt form box input label complexity rotation format type store storage sharing less ' +
+    'protected required spray cracking list lists vault safe app tool tools entry entries'
   ).split(' '),
 );
-// Words that follow a number when it is a length or a duration ("password is 12 characters long").
-const UNITS =
-  /^\s+(?:characters?|chars?|digits?|letters?|symbols?|long|minimum|max(?:imum)?|days?|weeks?|months?|years?|hours?|minutes?|times?|or more|and up)\b/i;
+const CJK_SEPARATOR =
+  /^\s*(?:(改成了|改成|改为|改為|设为|设置为|设置成|設為|更改为|是|为|為|は|는|은|이|가)\s*[:：]?\s*|[:：=]\s*)/u;
+// "password raspberry42", 'with password "x"', "changed my password to Kx7!...": no separator, so only a
+// quoted or clearly random value.
+const JUXTAPOSED = /^\s+(?:(?:to|as|auf|zu|in|en|a|para|à|na)\s+)?(?=["'`“‘]|\S*[0-9!@#$%^&*])/i;
+const QUOTED = /^(["'`“‘«「])([^"'`”’»」\n]{1,128})["'`”’»」]/;
+// Template markers first, so "${DB_PASSWORD}" and "<set in .env>" are read whole (and then seen as placeholders).
+const BARE =
+  /^(?:\$\{[^}\s]*\}|\{\{[^}]*\}\}|<[^>\n]{0,40}>|\[[^\]\n]{0,40}\]|[^\s,;'"`)\]}<>，。；、！？：（）]+)/;
+const ASCII_RUN = /^[!-~]+/;
+const CLAUSE_END = /^(?:\s*$|\s*[.,;!?)。，；！？]|\s+(?:and|but|so|und|aber|y|pero|e|mas|et|mais|ma|en)\b)/i;
+// Words that show a clause is about a passphrase, not one: pointers, comparisons, auxiliaries, units.
+const NOT_IN_PASSPHRASE = new Set(
+  (
+    'is are was be been should must can could will would may not no never always somewhere nowhere there ' +
+    'here same words word characters letters digits long short written stored saved kept known shared vault ' +
+    'manager file note paper drawer that which than ist sind nicht gleiche dasselbe wie dass es est son que ' +
+    'qui même misma mismo mesma mesmo como è che stessa stesso'
+  ).split(' '),
+);
+// ...and words a given passphrase does not start with (an article may start one in Romance languages:
+// "le chat mange la souris").
+const NOT_FIRST_IN_PASSPHRASE = new Set(
+  (
+    'the a an of in on at to for from with by my your his her our their its this these those it also still ' +
+    'just only too very so already now then im auf unter bei mit dans sur sous avec chez en sobre con em no ' +
+    'na nel nella sul ne pas nicht não non niet der die das den dem ein eine'
+  ).split(' '),
+);
 
-function isProseWord(value: string): boolean {
-  const word = value.toLowerCase();
-  return PROSE_WORDS.has(word) || /^[a-z-]+(?:ed|ing|ly)$/.test(word);
+type Intro = 'assignment' | 'english' | 'giving' | 'copula' | 'juxtaposed' | 'cjk';
+type LabelKind = 'password' | 'pin' | 'passphrase';
+
+interface Separated {
+  length: number;
+  intro: Intro;
 }
 
-type Form = 'assignment' | 'statement' | 'juxtaposed';
+const ENGLISH_VERB = new RegExp(`^(?:${phrasePattern(ENGLISH_COPULAS)})$`, 'i');
+const GIVING_VERB = new RegExp(
+  `^(?:${phrasePattern(GIVING_VERBS)}|改成了|改成|改为|改為|设为|设置为|设置成|設為|更改为|adalah|ialah)$`,
+  'i',
+);
+
+function introOf(verb: string | undefined): Intro {
+  if (verb === undefined) return 'assignment';
+  if (GIVING_VERB.test(verb)) return 'giving';
+  return ENGLISH_VERB.test(verb) ? 'english' : 'copula';
+}
+
+function separate(tail: string, label: string, cjk: boolean): Separated | null {
+  if (cjk) {
+    const m = CJK_SEPARATOR.exec(tail);
+    return m
+      ? { length: m[0].length, intro: m[1] !== undefined && GIVING_VERB.test(m[1]) ? 'giving' : 'cjk' }
+      : null;
+  }
+  const assignment = ASSIGNMENT.exec(tail);
+  if (assignment) return { length: assignment[0].length, intro: 'assignment' };
+  const statement = (POSTPOSED_LABELS.has(label) ? POSTPOSED : STATEMENT).exec(tail);
+  if (statement) return { length: statement[0].length, intro: introOf(statement[1]) };
+  const named = NAMED.exec(tail);
+  if (named && !COMPOUNDS.has((named[1] ?? '').toLowerCase()))
+    return { length: named[0].length, intro: 'juxtaposed' };
+  const juxtaposed = JUXTAPOSED.exec(tail);
+  return juxtaposed ? { length: juxtaposed[0].length, intro: 'juxtaposed' } : null;
+}
+
+function isProseWord(value: string, foreign: boolean): boolean {
+  const word = value.toLowerCase();
+  if (PROSE_WORDS.has(word) || /^[a-z-]+(?:ed|ing|ly)$/.test(word)) return true;
+  return foreign && FOREIGN_PARTICIPLE.test(word);
+}
 
 /** Decides whether the value after a label is a password being given. */
-function isPasswordValue(value: string, quoted: boolean, form: Form, after: string): boolean {
+function isPasswordValue(
+  value: string,
+  quoted: boolean,
+  intro: Intro,
+  after: string,
+  foreign: boolean,
+): boolean {
   if (value.length < 3 || isPlaceholder(value)) return false;
   if (quoted) return true;
   if (UNITS.test(after)) return false;
   // Shell paths after "pwd:" are the working directory, not a password.
   if (/^(?:~|\.{0,2})\/[^\s]*$/.test(value)) return false;
-  const wordLike = /^\p{L}[\p{Ll}-]*$/u.test(value);
-  if (!wordLike) return form !== 'juxtaposed' || (/\p{L}/u.test(value) && value.length >= 6);
-  if (form === 'juxtaposed' || isProseWord(value)) return false;
+  // A word in a script without letter case ("密码是什么") is prose; passwords are typed in ASCII.
+  if (!/[A-Za-z0-9]/.test(value) && /\p{Lo}/u.test(value)) return false;
+  const wordLike = /^\p{L}[\p{Ll}\p{M}'-]*$/u.test(value);
+  if (!wordLike) return intro !== 'juxtaposed' || (/\p{L}/u.test(value) && value.length >= 6);
+  if (intro === 'juxtaposed' || isProseWord(value, foreign || intro === 'copula')) return false;
+  // After "ist", "es", "est"... a lowercase word is an adjective or participle ("ist abgelaufen"); a capitalised
+  // one may be a German noun given as the password ("ist Sonnenschein").
+  if (intro === 'copula' && !/^\p{Lu}/u.test(value)) return false;
   // A bare dictionary-looking word counts only when it ends the clause: "password is swordfish." gives one,
   // "password: see the vault entry" points elsewhere.
-  return /^(?:\s*$|\s*[.,;!?)]|\s+(?:and|but|so)\b)/.test(after);
+  return CLAUSE_END.test(after);
 }
 
-function isPinValue(value: string): boolean {
-  return /^\d{4,8}$/.test(value);
+/** A multi-word passphrase given after its label: three or more plain words up to the end of the clause. */
+function passphraseWords(rest: string): number {
+  const clause = /^[^\n.,;!?。，；]{1,160}/.exec(rest)?.[0] ?? '';
+  const words = clause.trimEnd().split(/\s+/);
+  if (words.length < 3 || words.length > 12 || NOT_FIRST_IN_PASSPHRASE.has((words[0] ?? '').toLowerCase())) {
+    return 0;
+  }
+  if (!words.every((w) => /^[\p{L}\p{N}'-]+$/u.test(w) && !NOT_IN_PASSPHRASE.has(w.toLowerCase()))) return 0;
+  return clause.trimEnd().length;
+}
+
+function labelKind(label: string): LabelKind {
+  const lower = label.toLowerCase();
+  if (PASSPHRASE_LABELS.includes(lower)) return 'passphrase';
+  return PIN_LABELS.includes(lower) || CJK_PIN_LABELS.includes(label) ? 'pin' : 'password';
+}
+
+function findValue(text: string, labelStart: number, label: string, cjk: boolean): SecretFinding | null {
+  const lower = label.toLowerCase();
+  const labelEnd = labelStart + label.length;
+  const tail = text.slice(labelEnd, labelEnd + 240);
+  const separated = separate(tail, lower, cjk);
+  if (!separated) return null;
+  const kind = labelKind(label);
+  const code = kind === 'passphrase' ? 'secret.passphrase' : 'secret.password';
+  const valueStart = labelEnd + separated.length;
+  const rest = tail.slice(separated.length);
+  const quoted = QUOTED.exec(rest);
+  const raw = quoted ? quoted[2] : (cjk ? ASCII_RUN : BARE).exec(rest)?.[0];
+  if (raw === undefined) return null;
+  const value = quoted ? (raw ?? '') : raw.replace(/[.!?:]+$/, '');
+  const consumed = quoted ? quoted[0].length : value.length;
+  const after = rest.slice(consumed);
+  const intro: Intro = LOOSE_LABELS.has(lower) ? 'juxtaposed' : separated.intro;
+  if (kind === 'pin') {
+    return /^\d{4,8}$/.test(value) ? { code, start: valueStart, end: valueStart + consumed } : null;
+  }
+  if (kind === 'passphrase' && !quoted && intro !== 'juxtaposed') {
+    const length = passphraseWords(rest);
+    if (length > 0) return { code, start: valueStart, end: valueStart + length };
+  }
+  const foreign = !ENGLISH_LABELS.includes(lower) && !WIFI_LABELS.includes(lower) && kind !== 'passphrase';
+  if (
+    !isPasswordValue(value, quoted !== null, cjk && intro === 'cjk' ? 'assignment' : intro, after, foreign)
+  ) {
+    return null;
+  }
+  return { code, start: valueStart, end: valueStart + consumed };
 }
 
 /** Password, passphrase, passcode and PIN values given after a label. */
@@ -68,27 +240,12 @@ export function detectPasswords(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
   for (const label of text.matchAll(LABEL)) {
     if (!startsLabel(text, label.index)) continue;
-    const labelEnd = label.index + label[0].length;
-    const tail = text.slice(labelEnd, labelEnd + 200);
-    const assignment = ASSIGNMENT.exec(tail);
-    const statement = assignment ? null : STATEMENT.exec(tail);
-    const separator = assignment ?? statement ?? JUXTAPOSED.exec(tail);
-    if (!separator) continue;
-    const form: Form = assignment ? 'assignment' : statement ? 'statement' : 'juxtaposed';
-    const rest = tail.slice(separator[0].length);
-    const quoted = QUOTED.exec(rest);
-    const raw = quoted ? quoted[2] : BARE.exec(rest)?.[0];
-    if (raw === undefined) continue;
-    const value = quoted ? (raw ?? '') : raw.replace(/[.!?:]+$/, '');
-    const consumed = quoted ? quoted[0].length : value.length;
-    const after = rest.slice(consumed);
-    const isPin = /^pin/i.test(label[0]);
-    // Bare "pass" is also a boarding pass, a mountain pass, a verb: only a random-looking value counts.
-    const strictForm = /^pass$/i.test(label[0]) ? 'juxtaposed' : form;
-    const accepted = isPin ? isPinValue(value) : isPasswordValue(value, quoted !== null, strictForm, after);
-    if (!accepted) continue;
-    const valueStart = labelEnd + separator[0].length;
-    findings.push({ code: 'secret.password', start: valueStart, end: valueStart + consumed });
+    const finding = findValue(text, label.index, label[0], false);
+    if (finding) findings.push(finding);
+  }
+  for (const label of text.matchAll(CJK_LABEL)) {
+    const finding = findValue(text, label.index, label[0], true);
+    if (finding) findings.push(finding);
   }
   return findings;
 }

@@ -1,5 +1,6 @@
-// Detects vendor API tokens that announce themselves with a fixed prefix (GitHub, Slack, Stripe, OpenAI,
-// Anthropic, Twilio, SendGrid, npm). Prefixes make these precise; length floors keep prose words out.
+// Detects vendor API tokens that announce themselves with a fixed prefix or shape (GitHub, Slack, Stripe,
+// OpenAI, Anthropic, Twilio, SendGrid, npm, Telegram). Prefixes make these precise; length floors keep prose
+// words out. Other services' prefixed tokens are in service-tokens.ts.
 import { charClasses, findAll, shannonEntropy } from './match.ts';
 import type { SecretFinding } from './types.ts';
 
@@ -23,6 +24,9 @@ const TWILIO_AUTH_TOKEN =
 const TWILIO_SID_PAIR = /\bAC[0-9a-f]{32}\b[^\n]{0,80}?\b([0-9a-f]{32})\b/dg;
 
 const SENDGRID = /(?<![A-Za-z0-9])SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,50}/g;
+
+// A Telegram bot token: the bot's numeric id, a colon, and 35 characters that start with "A" (BotFather's format).
+const TELEGRAM_BOT = /(?<=^|[^A-Za-z0-9_]|\/bot)\d{5,16}:A[A-Za-z0-9_-]{34}(?![A-Za-z0-9_-])/g;
 
 const NPM_TOKEN = /(?<![A-Za-z0-9])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/g;
 // An .npmrc auth line; a ${VAR} reference is how it should be written and is not a secret.
@@ -77,4 +81,11 @@ export function detectNpmTokens(text: string): SecretFinding[] {
     ...findAll(text, NPM_TOKEN, 'secret.npm_token'),
     ...findAll(text, NPMRC_AUTH, 'secret.npm_token', { group: 1 }),
   ];
+}
+
+/** Telegram bot tokens, bare or inside an api.telegram.org/bot<token>/ URL. */
+export function detectTelegramBotTokens(text: string): SecretFinding[] {
+  return findAll(text, TELEGRAM_BOT, 'secret.telegram_bot_token', {
+    accept: (token) => charClasses(token.slice(token.indexOf(':') + 1)) >= 2,
+  });
 }

@@ -9,6 +9,8 @@ export interface BenignCase {
   id: string;
   origin: CaseOrigin;
   category: string;
+  /** The language the memory is written in (ISO 639-1); English when absent. */
+  language?: string;
   text: string;
 }
 

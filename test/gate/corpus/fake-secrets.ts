@@ -178,3 +178,94 @@ export function opaqueToken(rng: Rng): string {
   if (roll < 0.75) return rng.chars(ALNUM, rng.int(24, 48));
   return `${rng.chars(BASE64, 43)}=`;
 }
+
+/** A Telegram bot token: the bot id, a colon, "A" and 34 base64url characters. */
+export function telegramBotToken(rng: Rng): string {
+  return `${rng.int(1, 9)}${rng.chars(DIGITS, rng.int(7, 9))}:AA${rng.chars(BASE64URL, 33)}`;
+}
+
+/** A token of a service that prefixes its tokens (see src/gate/secrets/service-tokens.ts). */
+export function serviceToken(rng: Rng): string {
+  return rng.pick<(r: Rng) => string>([
+    (r) => `glpat-${r.chars(`${ALNUM}-_`, 20)}`,
+    (r) => `hf_${r.chars('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 34)}`,
+    (r) => `dop_v1_${r.chars(HEX, 64)}`,
+    (r) => `shpat_${r.chars(HEX, 32)}`,
+    (r) => `pypi-AgEIcHlwaS5vcmc${r.chars(BASE64URL, 70)}`,
+    (r) => `dckr_pat_${r.chars(BASE64URL, 27)}`,
+    (r) => `hvs.${r.chars(BASE64URL, 90)}`,
+    (r) => `gsk_${r.chars(ALNUM, 52)}`,
+    (r) => `PMAK-${r.chars(HEX, 24)}-${r.chars(HEX, 34)}`,
+    (r) => `GOCSPX-${r.chars(BASE64URL, 28)}`,
+    (r) => `sbp_${r.chars(HEX, 40)}`,
+    (r) => `lin_api_${r.chars(ALNUM, 40)}`,
+    (r) => `pplx-${r.chars(ALNUM, 48)}`,
+    (r) => `AGE-SECRET-KEY-1${r.chars('QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L', 58)}`,
+    (r) => `NRAK-${r.chars(UPPER_ALNUM, 27)}`,
+    (r) => `dapi${r.chars(HEX, 32)}`,
+    (r) => `https://discord.com/api/webhooks/${r.chars(DIGITS, 19)}/${r.chars(BASE64URL, 68)}`,
+  ])(rng);
+}
+
+/** A Docker config.json with an auth entry, compact or pretty, sometimes base64-encoded whole. */
+export function dockerConfig(rng: Rng): string {
+  const registry = rng.pick([
+    'https://index.docker.io/v1/',
+    'ghcr.io',
+    'registry.gitlab.com',
+    '123456789012.dkr.ecr.eu-west-1.amazonaws.com',
+  ]);
+  const auth = Buffer.from(`${rng.pick(['ci', 'deploy', 'jo', 'AWS'])}:${password(rng)}`).toString('base64');
+  const config = { auths: { [registry]: { auth } } };
+  const roll = rng.next();
+  if (roll < 0.2) return `.dockerconfigjson: ${Buffer.from(JSON.stringify(config)).toString('base64')}`;
+  if (roll < 0.35) return `docker login -u ${rng.pick(['ci', 'deploy'])} -p ${password(rng)} ${registry}`;
+  return roll < 0.7 ? JSON.stringify(config) : JSON.stringify(config, null, 2);
+}
+
+/** A one-time code as services write it: 4 to 8 digits, sometimes grouped. */
+export function oneTimeCode(rng: Rng): string {
+  const code = rng.chars(DIGITS, rng.pick([6, 6, 6, 4, 8]));
+  return rng.next() < 0.2 && code.length === 6 ? `${code.slice(0, 3)} ${code.slice(3)}` : code;
+}
+
+/** An alarm, door or lock code: digits, sometimes with # or a letter, or a dial combination. */
+export function accessCode(rng: Rng): string {
+  const roll = rng.next();
+  if (roll < 0.15) return `${rng.int(10, 39)}-${rng.int(10, 39)}-${rng.int(10, 39)}`;
+  if (roll < 0.3) return `${rng.chars(DIGITS, 4)}#`;
+  if (roll < 0.4) return `${rng.chars(DIGITS, 1)}${rng.pick(['A', 'B', 'C'])}${rng.chars(DIGITS, 3)}`;
+  return rng.chars(DIGITS, rng.pick([4, 4, 5, 6]));
+}
+
+/** A diceware-style passphrase: four to six plain words. */
+export function passphrase(rng: Rng): string {
+  const words = [
+    'velvet',
+    'thunder',
+    'orbit',
+    'cactus',
+    'lemon',
+    'river',
+    'quiet',
+    'falcon',
+    'marble',
+    'ocean',
+  ];
+  const more = ['copper', 'violin', 'harbor', 'pepper', 'glacier', 'meadow', 'tunnel', 'sparrow', 'ember'];
+  return Array.from({ length: rng.int(4, 6) }, () => rng.pick([...words, ...more])).join(' ');
+}
+
+/** Twelve or twenty-four BIP-39 words (random, without a valid checksum: a wallet would refuse it). */
+export function seedPhrase(rng: Rng, wordlist: readonly string[]): string {
+  return Array.from({ length: rng.pick([12, 12, 24]) }, () => rng.pick(wordlist)).join(' ');
+}
+
+/** A wallet private key: an xprv, a WIF key or a labelled hex key. */
+export function walletKey(rng: Rng): string {
+  const base58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  const roll = rng.next();
+  if (roll < 0.35) return `xprv9s21ZrQH143K${rng.chars(base58, 95)}`;
+  if (roll < 0.7) return `${rng.pick(['K', 'L'])}${rng.chars(base58, 51)}`;
+  return `metamask private key 0x${rng.chars(HEX, 64)}`;
+}

@@ -15,13 +15,14 @@ const JWT = [
 const SECRETS: [SecretCode, string][] = [
   ['secret.password', 'Router admin: user admin, pass Kx7!mW2q'],
   ['secret.password', 'the safe combination / passcode is 0718'],
-  ['secret.password', 'Alarm system code: 9052 (press OFF first)'],
+  // Labelled secret.password when written; alarm codes and passphrases have had their own codes since.
+  ['secret.access_code', 'Alarm system code: 9052 (press OFF first)'],
   ['secret.password', 'my icloud password = Bl4ckC0ffee#'],
   ['secret.password', 'Le mot de passe du wifi est soleil2023'],
   ['secret.password', 'password for the staging basic auth: letmein-2024'],
   ['secret.password', 'set MYSQL_ROOT_PASSWORD: "r00t-Pa55"'],
   ['secret.password', 'her gmail password is Pancake88'],
-  ['secret.password', 'the vpn passphrase is "orange kite seventeen"'],
+  ['secret.passphrase', 'the vpn passphrase is "orange kite seventeen"'],
   ['secret.card_number', 'Visa 4539 1488 0343 6467 exp 11/26 cvc 123'],
   ['secret.card_number', 'I saved my card: 6011 0009 9013 9424'],
   ['secret.card_number', 'numbers for the booking: 5425233430109903'],

@@ -40,6 +40,53 @@ describe('detectPasswords', () => {
     expect(values('mein Passwort ist Sonne2024')).toEqual(['Sonne2024']);
   });
 
+  it('reads labels, copulas and particles in other languages, plain words after verbs that give a value', () => {
+    expect(values('Das WLAN-Passwort lautet Sonnenblume77')).toEqual(['Sonnenblume77']);
+    expect(values('das Passwort lautet sonnenschein')).toEqual(['sonnenschein']);
+    expect(values('la clave del wifi es perro1234gato')).toEqual(['perro1234gato']);
+    expect(values('a senha do wifi é cafe2022pao')).toEqual(['cafe2022pao']);
+    expect(values('mdp banque: Paris75011!')).toEqual(['Paris75011']);
+    expect(values('Moje hasło to Kwiatek#88')).toEqual(['Kwiatek#88']);
+    expect(values('我的密码是abc12345')).toEqual(['abc12345']);
+    expect(values('家里wifi密码：88886666ab')).toEqual(['88886666ab']);
+    expect(values('パスワードは sakura2024 です')).toEqual(['sakura2024']);
+    expect(values('비밀번호는 Hangang77! 입니다')).toEqual(['Hangang77']);
+    expect(values('mật khẩu wifi là hanoi2024@')).toEqual(['hanoi2024@']);
+    expect(values('changed my password to Sunflower#2024')).toEqual(['Sunflower#2024']);
+  });
+
+  it('gives passphrases their own code, multi-word ones spanning the words', () => {
+    const text = 'my passphrase is correct horse battery staple';
+    expect(detectPasswords(text).map((f) => [f.code, text.slice(f.start, f.end)])).toEqual([
+      ['secret.passphrase', 'correct horse battery staple'],
+    ]);
+    expect(values('The passphrase should be at least five random words.')).toEqual([]);
+    expect(values('my passphrase is four random words long')).toEqual([]);
+    expect(values('la frase secreta es la misma que antes')).toEqual([]);
+  });
+
+  it('ignores prose about passwords in other languages', () => {
+    for (const text of [
+      'Das Passwort ist abgelaufen',
+      'Das Passwort ist Pflicht für jedes Konto.',
+      'Passwort: vergessen, bitte zurücksetzen',
+      'La contraseña es incorrecta.',
+      'La clave es la paciencia.',
+      'A senha é obrigatória para entrar.',
+      'Le mot de passe est expiré.',
+      'Mot de passe : oublié, il faut le réinitialiser.',
+      'Het wachtwoord is verlopen.',
+      'La password è sbagliata.',
+      '密码是什么来着？',
+      '密码是你的生日',
+      '我的密码过期了',
+      'パスワードが間違っています。',
+      'password manager: 1Password',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
+
   it('ignores sentences that only mention passwords', () => {
     for (const text of [
       'I reset my password yesterday',

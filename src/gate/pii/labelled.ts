@@ -1,0 +1,52 @@
+// Reads the value a label introduces ("SSN: 536-22-8741", "mi DNI es 12345678Z", "护照号码 E12345678"): the
+// label, optional "number" words and a colon or copula, then the value. Shared by the identifier detectors.
+import { phrasePattern, VALUE_VERBS } from '../lexicon.ts';
+import type { PiiClass } from '../reason-codes.ts';
+import { startsLabel } from '../secrets/match.ts';
+import type { PiiFinding } from './types.ts';
+
+const NUMBER_WORDS = phrasePattern([
+  ...[
+    'number',
+    'numbers',
+    'no.',
+    'no',
+    'nr.',
+    'nr',
+    'num.',
+    'num',
+    '#',
+    'n°',
+    'nº',
+    'número',
+    'numéro',
+    'numero',
+  ],
+  ...['nummer', 'номер', 'numer', 'numarası', 'no:', 'id', 'code', 'card', 'card number', 'karte', 'kaart'],
+]);
+const VERBS = VALUE_VERBS;
+const CONNECTOR = new RegExp(
+  `^\\.?(?:\\s*(?:${NUMBER_WORDS})(?![\\p{L}]))?(?:\\s*[:：=#]|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|:))*\\s*[\\[(（]?\\s*`,
+  'iu',
+);
+
+/**
+ * Findings of `cls` for every value matching `value` (anchored, no flags) that follows a match of `label`
+ * (global, Unicode). CJK labels need no word boundary before them; others must start a word.
+ */
+export function labelledValues(text: string, label: RegExp, value: RegExp, cls: PiiClass): PiiFinding[] {
+  const findings: PiiFinding[] = [];
+  for (const match of text.matchAll(label)) {
+    const cjk = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(match[0]);
+    if (!cjk && !startsLabel(text, match.index)) continue;
+    const labelEnd = match.index + match[0].length;
+    const tail = text.slice(labelEnd, labelEnd + 80);
+    const connector = CONNECTOR.exec(tail);
+    const offset = connector?.[0].length ?? 0;
+    const found = value.exec(tail.slice(offset))?.[0];
+    if (found === undefined) continue;
+    const start = labelEnd + offset;
+    findings.push({ class: cls, start, end: start + found.trimEnd().length });
+  }
+  return findings;
+}

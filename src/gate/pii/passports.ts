@@ -1,0 +1,32 @@
+// Detects passport numbers given after a passport label in the languages the gate reads ("passport no.
+// 533380006", "Reisepassnummer C01X00T47", "número de pasaporte: PAA123456", "护照号码 E12345678"). A passport
+// number is six to ten capitals and digits with at least five digits, so "passport expires in 2027" and
+// "passport photos cost 12 euros" carry none.
+import { phrasePattern } from '../lexicon.ts';
+import { labelledValues } from './labelled.ts';
+import type { PiiFinding } from './types.ts';
+
+const LABELS = [
+  ...['passport', 'passport number', 'passport no', 'passport #', 'passport num', 'passport id', 'pass nr'],
+  ...['reisepass', 'reisepassnummer', 'passnummer', 'pass-nr', 'pasaporte', 'número de pasaporte'],
+  ...['nº de pasaporte', 'passaporte', 'número do passaporte', 'número de passaporte', 'passeport'],
+  ...[
+    'numéro de passeport',
+    'n° de passeport',
+    'passaporto',
+    'numero di passaporto',
+    'numero del passaporto',
+  ],
+  ...['paspoort', 'paspoortnummer', 'paszport', 'numer paszportu', 'паспорт', 'номер паспорта', 'pasaport'],
+  ...['pasaport numarası', 'passnummer', 'passinumero', 'διαβατήριο', '护照', '护照号', '护照号码', '護照'],
+  ...['護照號碼', 'パスポート番号', 'パスポート', '여권번호', '여권 번호', '여권'],
+];
+const LABEL = new RegExp(`(?:${phrasePattern(LABELS)})(?![\\p{L}])`, 'giu');
+const VALUE = /^[A-Z0-9]{6,10}(?![A-Za-z0-9])/;
+
+/** Passport numbers after a passport label. */
+export function detectPassports(text: string): PiiFinding[] {
+  return labelledValues(text, LABEL, VALUE, 'passport').filter(
+    (f) => text.slice(f.start, f.end).replace(/\D/g, '').length >= 5,
+  );
+}

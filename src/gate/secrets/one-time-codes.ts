@@ -1,0 +1,151 @@
+// Detects one-time codes: verification, login and 2FA codes, TANs, backup and recovery codes, in the words
+// services use in their SMS and e-mails ("Your verification code is 482913", "G-582019 is your Google
+// verification code", "验证码 604817", "Ihr Bestätigungscode lautet 551902"). Talk about codes ("the OTP
+// expires after 5 minutes", "the code never arrived") carries no digits in the value position and passes.
+import { phrasePattern, UNITS, VALUE_VERBS } from '../lexicon.ts';
+import { startsLabel } from './match.ts';
+import type { SecretFinding } from './types.ts';
+
+const CODE_LABELS = [
+  // English.
+  ...['verification code', 'verify code', 'security code', 'one-time code', 'one time code', 'one-time pin'],
+  ...['one-time passcode', 'one time passcode', 'one-time password', 'one time password', 'otp', 'totp'],
+  ...['otp code', '2fa code', '2-fa code', '2fa', 'two-factor code', 'two factor code', '2-factor code'],
+  ...[
+    'mfa code',
+    'auth code',
+    'authentication code',
+    'authenticator code',
+    'authorization code',
+    'login code',
+  ],
+  ...['log-in code', 'log in code', 'sign-in code', 'sign in code', 'signin code', 'sms code', 'text code'],
+  ...['magic code', 'reset code', 'confirmation pin', 'activation code', 'pairing code'],
+  // German.
+  ...['bestätigungscode', 'verifizierungscode', 'verifikationscode', 'sicherheitscode', 'einmalcode'],
+  ...['einmalpasswort', 'einmal-passwort', 'einmalkennwort', 'anmeldecode', 'tan', 'mtan', 'sms-tan'],
+  ...['sms-code', 'authentifizierungscode', 'freischaltcode', 'aktivierungscode', 'prüfcode'],
+  // Spanish, Portuguese.
+  ...['código de verificación', 'código de seguridad', 'código de un solo uso', 'código otp', 'código sms'],
+  ...['código de confirmación', 'código de autenticación', 'código de activación', 'clave dinámica'],
+  ...['clave de un solo uso', 'código de verificação', 'código de segurança', 'código de confirmação'],
+  ...['código de autenticação', 'código de ativação', 'código de acesso único'],
+  // French, Italian, Dutch.
+  ...['code de vérification', 'code de sécurité', 'code à usage unique', 'code de confirmation', 'code sms'],
+  ...[
+    'code otp',
+    "code d'authentification",
+    "code d'activation",
+    'codice di verifica',
+    'codice di sicurezza',
+  ],
+  ...['codice otp', 'codice sms', 'codice di conferma', 'codice di accesso', 'verificatiecode'],
+  ...['beveiligingscode', 'eenmalige code', 'bevestigingscode', 'sms-code'],
+  // Polish, Russian, Turkish, Scandinavian.
+  ...['kod weryfikacyjny', 'kod sms', 'kod jednorazowy', 'kod potwierdzający', 'kod potwierdzenia'],
+  ...['код подтверждения', 'код проверки', 'одноразовый код', 'код из смс', 'код из sms', 'doğrulama kodu'],
+  ...['onay kodu', 'tek kullanımlık kod', 'güvenlik kodu', 'verifieringskod', 'engångskod', 'säkerhetskod'],
+  ...['bekræftelseskode', 'engangskode', 'sikkerhetskode', 'vahvistuskoodi'],
+];
+const BACKUP_LABELS = [
+  ...['backup code', 'backup codes', 'recovery code', 'recovery codes', 'recovery key', '2fa backup codes'],
+  ...['wiederherstellungscode', 'wiederherstellungscodes', 'backup-code', 'backup-codes', 'notfallcode'],
+  ...['código de respaldo', 'códigos de respaldo', 'código de recuperación', 'códigos de recuperação'],
+  ...['code de secours', 'codes de secours', 'code de récupération', 'codice di backup', 'herstelcode'],
+];
+const CJK_LABELS = [
+  ...[
+    '验证码',
+    '驗證碼',
+    '校验码',
+    '校驗碼',
+    '动态码',
+    '動態碼',
+    '动态密码',
+    '認証コード',
+    '認証番号',
+    '确认码',
+  ],
+  ...[
+    '確認コード',
+    '確認番号',
+    'ワンタイムパスワード',
+    'セキュリティコード',
+    '인증번호',
+    '인증 번호',
+    '인증코드',
+  ],
+  ...['인증 코드', '확인 코드', '보안 코드', '恢复码', '备用码', 'バックアップコード', '복구 코드'],
+];
+
+const VERBS = VALUE_VERBS;
+const LABEL = new RegExp(`(?:${phrasePattern([...CODE_LABELS, ...BACKUP_LABELS])})(?![\\p{L}\\p{N}])`, 'giu');
+const CJK_LABEL = new RegExp(phrasePattern(CJK_LABELS), 'gu');
+// Between a label and its code: colons, copulas in the covered languages, "for <service>", brackets.
+const SEPARATOR = new RegExp(
+  `^(?:\\s+(?:for|from|für|de|du|para|pour|per|do|da|от|для)\\s+[^\\s:：=]+(?:\\s+[^\\s:：=]+)?)?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)){0,2}\\s*[\\[(（【「"'«]?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
+  'iu',
+);
+// Four to eight digits, possibly grouped ("739 204", "66 20 91", "482-913"), or a service prefix ("G-582019").
+const NUMERIC_CODE = /^(?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7}(?![\d.,:/]\d)(?!\d)/;
+// Backup codes: letter and digit groups ("8392-1047", "7f3k-92jd-m2p1", "a1b2c3d4e5").
+const BACKUP_CODE = /^[A-Za-z0-9]{4,10}(?:[ -][A-Za-z0-9]{3,8}){0,3}(?![A-Za-z0-9])/;
+// The code comes first in the SMS form: "482913 is your verification code", "G-582019 is your Google code".
+const CODE_FIRST =
+  /(?<![\w-])((?:[A-Z]{1,2}-)?\d{4,8})\s+is\s+your\s+(?:[\p{L}\d.&'-]+\s+){0,3}?(?:code|otp|pin|passcode|password)\b/giu;
+// "Your code is 482913", "your Uber code: 4821", "use 482913 to sign in".
+const YOUR_CODE =
+  /\byour\s+(?:[\p{L}\d.&'-]+\s+){0,3}?code\s*(?:is|:)\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})(?!\d)/giu;
+const USE_TO =
+  /\b(?:use|enter)\s+((?:[A-Z]{1,2}-)?\d{4,8})\s+(?:to|as)\s+(?:log\s*in|sign\s*in|verify|confirm|authenticate|complete)/giu;
+
+function digitCount(value: string): number {
+  return value.replace(/\D/g, '').length;
+}
+
+function codeAfter(text: string, labelEnd: number, backup: boolean): SecretFinding | null {
+  const tail = text.slice(labelEnd, labelEnd + 120);
+  const separator = SEPARATOR.exec(tail);
+  if (!separator) return null;
+  const rest = tail.slice(separator[0].length);
+  const numeric = NUMERIC_CODE.exec(rest)?.[0];
+  let value = numeric;
+  if (backup) {
+    const code = BACKUP_CODE.exec(rest)?.[0];
+    if (code !== undefined && digitCount(code) >= 3 && code.replace(/[ -]/g, '').length >= 8) value = code;
+  }
+  if (value === undefined || digitCount(value) < 4) return null;
+  if (UNITS.test(rest.slice(value.length))) return null;
+  const start = labelEnd + separator[0].length;
+  return { code: 'secret.one_time_code', start, end: start + value.length };
+}
+
+function spansOf(text: string, pattern: RegExp): SecretFinding[] {
+  return Array.from(text.matchAll(pattern), (m) => {
+    const value = m[1] ?? '';
+    const start = m.index + m[0].indexOf(value);
+    return { code: 'secret.one_time_code' as const, start, end: start + value.length };
+  });
+}
+
+/** One-time codes, 2FA and recovery codes given after a label or in a service's message form. */
+export function detectOneTimeCodes(text: string): SecretFinding[] {
+  const findings: SecretFinding[] = [];
+  for (const label of text.matchAll(LABEL)) {
+    if (!startsLabel(text, label.index)) continue;
+    const backup = BACKUP_LABELS.includes(label[0].toLowerCase());
+    const finding = codeAfter(text, label.index + label[0].length, backup);
+    if (finding) findings.push(finding);
+  }
+  for (const label of text.matchAll(CJK_LABEL)) {
+    const finding = codeAfter(
+      text,
+      label.index + label[0].length,
+      /恢复|备用|バックアップ|복구/.test(label[0]),
+    );
+    if (finding) findings.push(finding);
+  }
+  findings.push(...spansOf(text, CODE_FIRST), ...spansOf(text, YOUR_CODE), ...spansOf(text, USE_TO));
+  // A label and a message form often find the same code ("your verification code is ..."): report it once.
+  return findings.filter((f, i) => !findings.slice(0, i).some((g) => g.start < f.end && f.start < g.end));
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { detectAccessCodes } from '../../../src/gate/secrets/access-codes.ts';
+
+function values(text: string): string[] {
+  return detectAccessCodes(text).map((f) => text.slice(f.start, f.end));
+}
+
+describe('detectAccessCodes', () => {
+  it('finds alarm, door, gate, safe and lock codes, with the phrase naming the lock', () => {
+    expect(values('the alarm code is 4521')).toEqual(['4521']);
+    expect(values('garage PIN 8812')).toEqual(['8812']);
+    expect(values('front door code: 2580#')).toEqual(['2580#']);
+    expect(values('the combination to the safe is 24-36-12')).toEqual(['24-36-12']);
+    expect(values('lockbox at the cabin is 3141')).toEqual(['3141']);
+    expect(values("key safe at mum's: 1066")).toEqual(['1066']);
+    expect(values('disarm the alarm with 6060')).toEqual(['6060']);
+  });
+
+  it('reads compounds and "code of the <lock>" in other languages', () => {
+    expect(values('Garagentor-Code: 4711')).toEqual(['4711']);
+    expect(values('Der Code für die Haustür ist 8642')).toEqual(['8642']);
+    expect(values('El código de la alarma es 2580')).toEqual(['2580']);
+    expect(values('Le digicode est 4B729')).toEqual(['4B729']);
+    expect(values("il codice dell'allarme è 1234")).toEqual(['1234']);
+  });
+
+  it('ignores codes that open nothing and locks given no code', () => {
+    for (const text of [
+      'zip code 94107, area code 415',
+      'error code 4521',
+      'promo code SAVE20',
+      'The building code requires two exits per floor.',
+      'Our house number is 1204.',
+      'the office door code changes monthly; ask Ana',
+      'The alarm code is written in the manual.',
+      'alarm code 3 means low battery',
+      'Garage door opener model 8550 needs a new remote.',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
+});

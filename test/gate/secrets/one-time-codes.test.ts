@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { detectOneTimeCodes } from '../../../src/gate/secrets/one-time-codes.ts';
+
+function values(text: string): string[] {
+  return detectOneTimeCodes(text).map((f) => text.slice(f.start, f.end));
+}
+
+describe('detectOneTimeCodes', () => {
+  it('finds codes after a label, in the languages services write them in, spanning the code only', () => {
+    expect(values('your verification code is 482913')).toEqual(['482913']);
+    expect(values('OTP 123456')).toEqual(['123456']);
+    expect(values('Ihr Bestätigungscode lautet 551902')).toEqual(['551902']);
+    expect(values('Tu código de verificación es 318273')).toEqual(['318273']);
+    expect(values('验证码：604817')).toEqual(['604817']);
+    expect(values('인증번호는 604182 입니다')).toEqual(['604182']);
+    expect(values('the 2FA code from the authenticator: 553 017')).toEqual(['553 017']);
+  });
+
+  it('finds the message forms: code first, "your ... code is", "use ... to sign in", recovery codes', () => {
+    expect(values('G-582019 is your Google verification code')).toEqual(['G-582019']);
+    expect(values('739201 is your Instagram code')).toEqual(['739201']);
+    expect(values('Your Uber code: 4821')).toEqual(['4821']);
+    expect(values('use 993812 to sign in')).toEqual(['993812']);
+    expect(values('recovery codes: 4kd9-2hs7, 8fj2-1lq0')).toEqual(['4kd9-2hs7']);
+  });
+
+  it('ignores talk about codes, lengths and durations', () => {
+    for (const text of [
+      'my verification code never arrived',
+      'The OTP expires after 5 minutes',
+      'The 2FA code is 6 digits long',
+      '2FA is enabled on all accounts',
+      'Verification code length: 6 digits',
+      'OTP login is enabled for the bank',
+      '验证码一直收不到',
+      'got a tan in 2024',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
+});
