@@ -50,7 +50,7 @@ const THING = /^[\p{Ll}\p{Lo}\p{Lm}\p{N}_-]{1,80}$/u;
 
 /**
  * The canonical form of a slot's thing: lower case, spaces as `_`, an English plural made singular (peanuts ->
- * peanut, berries -> berry, tomatoes -> tomato, but grass, citrus and penicillin unchanged). Undefined when nothing
+ * peanut, berries -> berry, tomatoes -> tomato, but grass, citrus, analysis and penicillin unchanged). Undefined when nothing
  * usable is left.
  */
 export function slotThing(text: string): string | undefined {
@@ -70,7 +70,7 @@ function singular(word: string): string {
   if (!/^[a-z]+$/.test(word) || word.length <= 3) return word;
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (/(?:o|ch|sh|x)es$/.test(word)) return word.slice(0, -2);
-  if (/(?:ss|us|is)$/.test(word)) return word;
+  if (/(?:ss|us|sis)$/.test(word)) return word;
   return word.endsWith('s') ? word.slice(0, -1) : word;
 }
 

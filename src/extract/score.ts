@@ -65,7 +65,7 @@ function stem(word: string): string {
   if (w.length <= 3 || CJK.test(w)) return w;
   if (w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
   else if (/(?:s|x|ch|sh|o)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  else if (w.endsWith('s') && !/(?:ss|us|sis)$/.test(w)) w = w.slice(0, -1);
   else if (w.endsWith('ing') && w.length >= 6) w = w.slice(0, -3);
   else if (w.endsWith('ed') && w.length >= 5) w = w.slice(0, -2);
   return w;
