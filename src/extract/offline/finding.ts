@@ -29,3 +29,8 @@ export function toItem(finding: Finding, index: number): ExtractedItem {
     source_turns: [index],
   };
 }
+
+/** A finding from a plain first-person statement (confidence `stated` unless given). */
+export function stated(f: Omit<Finding, 'confidence'> & { confidence?: number }): Finding {
+  return { confidence: CONFIDENCE.stated, ...f };
+}
