@@ -45,8 +45,12 @@ export const SLOT_FAMILIES = {
 
 export type SlotFamily = keyof typeof SLOT_FAMILIES;
 
-/** Letters, digits, `_` and `-` in any script, lower case; what follows `family:` in a parameterised key. */
-const THING = /^[\p{Ll}\p{Lo}\p{Lm}\p{N}_-]{1,80}$/u;
+/**
+ * What follows `family:` in a parameterised key: lower-case words in any script joined by `_` or `-`, no digits,
+ * none longer than 24 characters. A thing is a word ("peanut", "tree_nut", "花生"), never a token: lower-casing a
+ * pasted key to make it canonical would also hide it from the write gate's detectors.
+ */
+const THING = /^(?=.{1,80}$)[\p{Ll}\p{Lo}\p{Lm}]{1,24}(?:[_-][\p{Ll}\p{Lo}\p{Lm}]{1,24})*$/u;
 
 /**
  * The canonical form of a slot's thing: lower case, spaces as `_`, an English plural made singular (peanuts ->

@@ -69,7 +69,9 @@ function one(item: unknown, context: CollectContext): Outcome {
     refs.push(turn.id === undefined ? { index } : { index, id: turn.id });
   }
 
-  const facet = present(raw.facet)?.toLowerCase();
+  // As given: the conflict filter compares facets case-insensitively, and folding case here could hide a pasted
+  // key from the gate's detectors.
+  const facet = present(raw.facet);
   const polarity = raw.polarity ?? undefined;
   const trigger = present(raw.trigger);
   if ((facet === undefined) !== (polarity === undefined)) return { drop: 'incomplete_stance' };
@@ -90,6 +92,11 @@ function one(item: unknown, context: CollectContext): Outcome {
   const checked = ProposalSchema.safeParse(candidate);
   if (!checked.success) return { drop: reasonFor(checked.error.issues.map((i) => i.path)) };
   return { proposal: checked.data };
+}
+
+/** The language tag as a memory stores it, or undefined when the value is not a tag ("Chinese", "zh_CN"). */
+export function languageTag(value: string | undefined): string | undefined {
+  return value !== undefined && ProposalSchema.shape.language.safeParse(value).success ? value : undefined;
 }
 
 /** Same kind and the same words (case and spacing aside): the second is a duplicate within one answer. */

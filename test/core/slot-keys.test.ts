@@ -29,6 +29,10 @@ describe('slot keys', () => {
     expect(familyKey('allergy', '花生')).toBe('allergy:花生');
     expect(familyKey('allergy', '   ')).toBeUndefined();
     expect(familyKey('allergy', 'nuts; drop table')).toBeUndefined();
+    // A token is not a thing: lower-casing a pasted key would hide it from the gate.
+    expect(familyKey('allergy', 'AKIAJBCHILIIS2345XYZ')).toBeUndefined();
+    expect(familyKey('allergy', 'vitamin b12')).toBeUndefined();
+    expect(familyKey('allergy', 'x'.repeat(25))).toBeUndefined();
   });
 
   it('canonicalises keys as given by a model', () => {

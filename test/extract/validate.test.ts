@@ -43,7 +43,7 @@ describe('collectProposals', () => {
     ]);
   });
 
-  it('stores keys in canonical form and facets in lower case', () => {
+  it('stores keys in canonical form and facets as given', () => {
     const { proposals } = collectProposals(
       [
         item({
@@ -56,7 +56,7 @@ describe('collectProposals', () => {
       ],
       context,
     );
-    expect(proposals[0]).toMatchObject({ key: 'allergy:peanut', facet: 'peanuts', polarity: 'avoid' });
+    expect(proposals[0]).toMatchObject({ key: 'allergy:peanut', facet: 'Peanuts', polarity: 'avoid' });
   });
 
   it('drops each bad item whole, with one counted reason', () => {

@@ -12,6 +12,7 @@ import {
 } from './chinese-lexicon.ts';
 import { CONFIDENCE, type Finding, stated as finding } from './finding.ts';
 import type { Pattern } from './patterns.ts';
+import { insideToken } from './text.ts';
 
 /** Adverbs that may sit between 我 and the verb ("我一直都不喝酒", "我也特别喜欢"). */
 const ADV =
@@ -25,6 +26,8 @@ const LEADING_VERB = /^(?:在|去|到|喝|吃|看|玩|听|用|穿|逛|打|做|�
 /** The object of a statement: up to the clause's end, particles trimmed ("香菜了，" -> 香菜). */
 export function object(rest: string): string {
   const end = END.exec(rest);
+  // A boundary inside a token ("mongodb+srv://...") would keep a piece of it: nothing is read then.
+  if (end && insideToken(rest, end.index)) return '';
   const cut = (end ? rest.slice(0, end.index) : rest).trim();
   return cut.replace(TRAILING, '').trim();
 }
@@ -89,6 +92,8 @@ function allergies(list: string): Finding[] {
 }
 
 function name(raw: string): string | undefined {
+  // A name is a few characters of a word, never a piece of a longer token (a key, a handle with digits).
+  if (/[0-9_]/.test(raw) || /^[A-Za-z]{7,}/.test(raw)) return undefined;
   const n = raw.replace(/(?:就行了|就行|就好|就可以|好了|吧|就是|哦|啦)$/, '').trim();
   if (n === '' || DEICTIC.test(n) || /什么|啥|谁/.test(n) || [...n].length > 5) return undefined;
   return n;

@@ -358,7 +358,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   // Names.
   {
-    re: /\b(?:(?:please|pls|you can|you could|just|feel free to|everyone|people|my friends|friends)\s+)?(?:call|calls)\s+me\s+([\p{L}'-]+)/iu,
+    re: /\b(?:(?:please|pls|you can|you could|just|feel free to|everyone|people|my friends|friends)\s+)?(?:call|calls)\s+me\s+([\p{L}'-]+)(?=$|[\s,.!?;:)])/iu,
     momentaryVoids: false,
     build: (m) => {
       const name = m[1]!;
@@ -395,7 +395,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     },
   },
   {
-    re: /\b[Ii]\s+go\s+by\s+([\p{Lu}][\p{L}'-]+)/u,
+    re: /\b[Ii]\s+go\s+by\s+([\p{Lu}][\p{L}'-]+)(?=$|[\s,.!?;:)])/u,
     momentaryVoids: false,
     build: (m) => [
       finding({
@@ -407,7 +407,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     ],
   },
   {
-    re: /\bmy\s+name(?:'s|\s+is)\s+([\p{L}'-]+(?:\s+[\p{Lu}][\p{L}'-]+)?)/iu,
+    re: /\bmy\s+name(?:'s|\s+is)\s+([\p{L}'-]+(?:\s+[\p{Lu}][\p{L}'-]+)?)(?=$|[\s,.!?;:)])/iu,
     momentaryVoids: false,
     build: (m) => {
       const name = properName(m[1]!.split(' ')[0]) ? clean(m[1]!) : undefined;
@@ -442,7 +442,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   // The user's people and pets, by name.
   {
     re: new RegExp(
-      String.raw`\bmy\s+(?:little\s+|older\s+|younger\s+|big\s+|baby\s+|eldest\s+|youngest\s+|oldest\s+|new\s+|rescue\s+|twin\s+)?(${Object.keys(RELATIONS).join('|')})(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|'s\s+called|,)?\s+([\p{L}'-]+)`,
+      String.raw`\bmy\s+(?:little\s+|older\s+|younger\s+|big\s+|baby\s+|eldest\s+|youngest\s+|oldest\s+|new\s+|rescue\s+|twin\s+)?(${Object.keys(RELATIONS).join('|')})(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|'s\s+called|,)?\s+([\p{L}'-]+)(?=$|[\s,.!?;:)])`,
       'iu',
     ),
     momentaryVoids: false,
@@ -450,7 +450,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   {
     re: new RegExp(
-      String.raw`\b(?:a|an|our|my)\s+(?:\w+\s+){0,2}?(${Object.keys(RELATIONS).join('|')})\s+(?:called|named)\s+([\p{L}'-]+)`,
+      String.raw`\b(?:a|an|our|my)\s+(?:\w+\s+){0,2}?(${Object.keys(RELATIONS).join('|')})\s+(?:called|named)\s+([\p{L}'-]+)(?=$|[\s,.!?;:)])`,
       'iu',
     ),
     momentaryVoids: false,

@@ -1,7 +1,7 @@
 // Cutting an English statement into the pieces a memory needs: the object phrase, its facet, and the
 // statement rewritten without a subject ("I take my tea with oat milk" -> "Takes tea with oat milk").
 import { DEICTIC } from './english-lexicon.ts';
-import { capitalise, clean } from './text.ts';
+import { capitalise, clean, insideToken } from './text.ts';
 
 // Where an object phrase ends: a clause boundary, a conjunction that starts a new clause, or a masked quote.
 const OBJECT_END =
@@ -13,6 +13,8 @@ const TRAILING_FILLER =
 /** The object of a statement: from `rest` up to the clause's end, fillers trimmed ("cilantro, it tastes..." -> cilantro). */
 export function objectPhrase(rest: string): string {
   const end = OBJECT_END.exec(rest);
+  // A boundary inside a token ("mongodb+srv://...", "R2tN!x9") would keep a piece of it: nothing is read then.
+  if (end && insideToken(rest, end.index + end[0].search(/\S/))) return '';
   let phrase = clean(end ? rest.slice(0, end.index) : rest);
   for (let before = ''; before !== phrase; ) {
     before = phrase;

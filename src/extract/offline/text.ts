@@ -54,12 +54,14 @@ export interface Sentence {
 }
 
 /**
- * Splits on sentence ends (. ! ? 。 ; and line breaks), keeping whether each ended as a question. A full stop
- * between digits (1.5) or after a single capital (J. Smith) does not end a sentence.
+ * Splits on sentence ends (. ! ? ; followed by a space, the end or CJK text; 。 and line breaks anywhere), keeping
+ * whether each ended as a question. A mark inside a token (1.5, example.com, a JWT's dots, "Tiger1!x") and a full
+ * stop after a single capital (J. Smith) end nothing: cutting a token in two would also cut a secret in two,
+ * and the write gate recognises a whole secret, not its pieces.
  */
 export function sentences(text: string): Sentence[] {
   const out: Sentence[] = [];
-  const re = /(?:(?<!\d|\b[A-Z])\.(?!\d)|[!?。;\n])+/g;
+  const re = /(?:(?<!\b[A-Z])[.!?;]+(?=\s|$|[\p{Script=Han}\uE000])|[。\n]+)+/gu;
   let start = 0;
   for (const m of text.matchAll(re)) {
     const body = text.slice(start, m.index).trim();
@@ -73,6 +75,16 @@ export function sentences(text: string): Sentence[] {
 
 export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// A character of a space-delimited token: CJK text has no spaces, so a CJK character never extends one.
+const TOKEN_CHAR = /[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\uE000\uE001]/u;
+
+/** True when the mark at `at` sits inside a token ("srv://", "R2tN!x9"): a cut there would keep only part of it. */
+export function insideToken(text: string, at: number): boolean {
+  const before = text[at - 1];
+  const after = text[at + 1];
+  return before !== undefined && after !== undefined && TOKEN_CHAR.test(before) && TOKEN_CHAR.test(after);
 }
 
 /** Trims spaces and trailing punctuation a cut phrase may keep. */
