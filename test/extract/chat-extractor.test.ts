@@ -8,6 +8,7 @@ import { EXTRACTION_PROMPT_VERSION, EXTRACTION_SYSTEM_PROMPT } from '../../src/e
 import { withExtractionBudget } from '../../src/extract/with-budget.ts';
 import { type ExtractInput, ExtractionError } from '../../src/ports/extractor.ts';
 import { type FakeOpenAIServer, startFakeOpenAIServer } from '../support/fake-openai-server.ts';
+import { extractedItem, extractionFailure } from './helpers.ts';
 
 let server: FakeOpenAIServer;
 let seen = 0;
@@ -38,18 +39,7 @@ const input: ExtractInput = {
   ],
 };
 
-const item = (over: Record<string, unknown> = {}) => ({
-  kind: 'fact',
-  content: 'Lives in Munich',
-  key: 'residence',
-  facet: null,
-  polarity: null,
-  trigger: null,
-  tags: ['location'],
-  confidence: 0.9,
-  source_turns: [0],
-  ...over,
-});
+const item = extractedItem;
 const cilantro = item({
   kind: 'preference',
   content: 'Does not eat cilantro',
@@ -60,14 +50,7 @@ const cilantro = item({
   source_turns: [2],
 });
 
-async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ExtractionError);
-  return error as ExtractionError;
-}
+const failure = extractionFailure;
 
 describe('chat extractor: structured answers', () => {
   it('asks for a strict JSON schema and reads the proposals from the message content', async () => {

@@ -78,6 +78,10 @@ describe('offline extractor: explicit statements', () => {
       { kind: 'fact', content: 'Has a dog called Rex', key: 'pet:name' },
     ]);
     expect(await read('我女儿叫朵朵')).toEqual([{ kind: 'fact', content: '女儿叫朵朵', key: 'child:name' }]);
+    expect(await read('我们家养了一只狗， 叫豆豆。')).toEqual([
+      { kind: 'fact', content: '狗叫豆豆', key: 'pet:name' },
+    ]);
+    expect(await read('我家有只猫叫咪咪')).toEqual([{ kind: 'fact', content: '猫叫咪咪', key: 'pet:name' }]);
     expect(await read('I work at Acme as of this year')).toEqual([
       { kind: 'fact', content: 'Works at Acme', key: 'employer' },
     ]);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_PROPOSALS_PER_ANSWER } from '../../src/core/proposal-schemas.ts';
 import { addDrops, collectProposals } from '../../src/extract/validate.ts';
 import type { ExtractInput } from '../../src/ports/extractor.ts';
+import { extractedItem } from './helpers.ts';
 
 const input: ExtractInput = {
   session: 's1',
@@ -13,18 +14,7 @@ const input: ExtractInput = {
   ],
 };
 const context = { input, extractor: 'test/x@1' };
-const item = (over: Record<string, unknown> = {}) => ({
-  kind: 'fact',
-  content: 'Lives in Munich',
-  key: 'residence',
-  facet: null,
-  polarity: null,
-  trigger: null,
-  tags: ['location'],
-  confidence: 0.8,
-  source_turns: [0],
-  ...over,
-});
+const item = extractedItem;
 
 describe('collectProposals', () => {
   it('turns a valid item into a proposal with provenance', () => {

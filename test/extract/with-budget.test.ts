@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { withExtractionBudget } from '../../src/extract/with-budget.ts';
 import { type ExtractInput, ExtractionError, type Extractor } from '../../src/ports/extractor.ts';
+import { extractionFailure } from './helpers.ts';
 
 const input: ExtractInput = { session: 's', turns: [{ index: 0, role: 'user', text: 'I live in Oslo' }] };
 const fakeExtractor = (extract: Extractor['extract']): Extractor => ({
@@ -11,14 +12,7 @@ const fakeExtractor = (extract: Extractor['extract']): Extractor => ({
   extract,
 });
 
-async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ExtractionError);
-  return error as ExtractionError;
-}
+const failure = extractionFailure;
 
 describe('withExtractionBudget', () => {
   it('passes results through and keeps the identity of the wrapped extractor', async () => {

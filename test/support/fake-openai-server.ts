@@ -95,6 +95,21 @@ export async function startFakeOpenAIServer(
   let chatReply: FakeChatReply | ((request: ReceivedChatRequest) => FakeChatReply) = noProposals;
   const chatReceived: ReceivedChatRequest[] = [];
 
+  /** Applies the delay, the key check and the 500 fault; true when the request got its answer (or hung up). */
+  const refused = async (res: ServerResponse, authorized: boolean): Promise<boolean> => {
+    const active = faults;
+    if (active.delay && (await waitOrClose(active.delay, res))) return true;
+    if (!authorized) {
+      sendError(res, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
+      return true;
+    }
+    if (active.status500) {
+      sendError(res, 500, 'The server had an error while processing your request.', 'server_error', null);
+      return true;
+    }
+    return false;
+  };
+
   const handleChat = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readJson(req);
     const record = isRecord(body) ? body : {};
@@ -109,20 +124,7 @@ export async function startFakeOpenAIServer(
       authorized: req.headers.authorization === `Bearer ${apiKey}`,
     };
     chatReceived.push(request);
-    const active = faults;
-    if (active.delay && (await waitOrClose(active.delay, res))) return;
-    if (!request.authorized) {
-      return sendError(res, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
-    }
-    if (active.status500) {
-      return sendError(
-        res,
-        500,
-        'The server had an error while processing your request.',
-        'server_error',
-        null,
-      );
-    }
+    if (await refused(res, request.authorized)) return;
     if (messages.length === 0) {
       return sendError(res, 400, "'messages' must be a non-empty array", 'invalid_request_error', null);
     }
@@ -147,22 +149,7 @@ export async function startFakeOpenAIServer(
       authorized,
     });
     const active = faults;
-    if (active.delay) {
-      const closed = await waitOrClose(active.delay, res);
-      if (closed) return;
-    }
-    if (!authorized) {
-      return sendError(res, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
-    }
-    if (active.status500) {
-      return sendError(
-        res,
-        500,
-        'The server had an error while processing your request.',
-        'server_error',
-        null,
-      );
-    }
+    if (await refused(res, authorized)) return;
     if (!isRecord(body) || !Array.isArray(texts) || !texts.every((t) => typeof t === 'string')) {
       return sendError(
         res,

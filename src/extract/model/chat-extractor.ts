@@ -1,7 +1,12 @@
 // The model extractor: any OpenAI-compatible chat model through the openai SDK, with structured output (the
 // proposal schema as a strict JSON Schema, or the same schema as a forced tool call). Its items go through the
 // same validation as every extractor's. Wrap it in withExtractionBudget for the time budget (createExtractor does).
-import { classifyOpenAIError, createOpenAIClient, missingOfficialKey } from '../../openai/client.ts';
+import {
+  classifyOpenAIError,
+  createOpenAIClient,
+  missingOfficialKey,
+  type OpenAIClientOptions,
+} from '../../openai/client.ts';
 import {
   type ExtractInput,
   ExtractionError,
@@ -14,19 +19,13 @@ import { EXTRACTION_PROMPT_VERSION, EXTRACTION_SYSTEM_PROMPT, extractionUserMess
 
 export const CHAT_EXTRACT_DEFAULT_MODEL = 'gpt-4o-mini';
 
-export interface ChatExtractorOptions {
-  /** Required for api.openai.com; optional for a local server that needs none. */
-  apiKey?: string | undefined;
-  /** Any OpenAI-compatible base URL, e.g. `http://127.0.0.1:11434/v1` for Ollama. */
-  baseURL?: string | undefined;
+export interface ChatExtractorOptions extends OpenAIClientOptions {
   model?: string | undefined;
   /**
    * How the answer's shape is asked for: `json_schema` (response_format, the default) or `tool` (a forced function
    * call, for servers without JSON-schema output). Either kind of answer is read whichever was asked.
    */
   output?: 'json_schema' | 'tool' | undefined;
-  /** Backstop for one HTTP request when no caller signal is given; the real budget is withExtractionBudget's. */
-  requestTimeoutMs?: number | undefined;
 }
 
 /**

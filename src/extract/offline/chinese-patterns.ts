@@ -99,6 +99,21 @@ function name(raw: string): string | undefined {
   return n;
 }
 
+/** A named relative or pet ("女儿叫朵朵"), in the slot of that relation. */
+function relative(relation: string, raw: string): Finding[] {
+  const n = name(raw);
+  const key = ZH_RELATIONS[relation];
+  if (!n || !key) return [];
+  return [
+    finding({
+      kind: 'fact',
+      content: `${relation}叫${n}`,
+      key,
+      tags: [key === 'pet:name' ? 'pet' : 'family'],
+    }),
+  ];
+}
+
 function place(raw: string): string | undefined {
   const p = object(raw).replace(/^(?:了|去|到|在)/, '');
   return p === '' || DEICTIC.test(p) ? undefined : p;
@@ -301,38 +316,14 @@ export const CHINESE_PATTERNS: Pattern[] = [
       `我(?:的|家|家的)?(${REL})(?:的名字)?(?:叫|名叫|叫做|的名字是)([^\\s,;:!?]{1,4}?)(?=[,;:!?]|$|今年|也|他|她|它|是|很|特别|每)`,
     ),
     momentaryVoids: false,
-    build: (m) => {
-      const n = name(m[2]!);
-      const key = ZH_RELATIONS[m[1]!];
-      if (!n || !key) return [];
-      return [
-        finding({
-          kind: 'fact',
-          content: `${m[1]!}叫${n}`,
-          key,
-          tags: [key === 'pet:name' ? 'pet' : 'family'],
-        }),
-      ];
-    },
+    build: (m) => relative(m[1]!, m[2]!),
   },
   {
     re: new RegExp(
-      `我(?:们)?(?:家)?(?:养了|养着|有|养)(?:一|两|二|三)?(?:只|条|个|位)?(${REL}),?s*(?:它|他|她)?(?:叫|名叫|叫做)([^s,;:!?]{1,4}?)(?=[,;:!?]|$)`,
+      `我(?:们)?(?:家)?(?:养了|养着|有|养)(?:一|两|二|三)?(?:只|条|个|位)?(${REL}),?\\s*(?:它|他|她)?(?:叫|名叫|叫做)([^\\s,;:!?]{1,4}?)(?=[,;:!?]|$)`,
     ),
     momentaryVoids: false,
-    build: (m) => {
-      const n = name(m[2]!);
-      const key = ZH_RELATIONS[m[1]!];
-      if (!n || !key) return [];
-      return [
-        finding({
-          kind: 'fact',
-          content: `${m[1]!}叫${n}`,
-          key,
-          tags: [key === 'pet:name' ? 'pet' : 'family'],
-        }),
-      ];
-    },
+    build: (m) => relative(m[1]!, m[2]!),
   },
   {
     re: new RegExp(`我(?:的|家|家的)?(${REL})是(?:一名|一个|一位|个|名|位)?([^,;:!?]{1,10}?)(?=[,;:!?]|$)`),
