@@ -1,10 +1,15 @@
 // Embedding provider for OpenAI and any OpenAI-compatible server (Ollama, vLLM, TEI) through the openai SDK.
-import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import {
+  classifyOpenAIError,
+  createOpenAIClient,
+  missingOfficialKey,
+  OPENAI_DEFAULT_BASE_URL,
+} from '../openai/client.ts';
 import { type Embedder, EmbeddingError, type EmbedOptions } from '../ports/embedder.ts';
 import { embedInBatches } from './batch.ts';
 import { vectorsFromEmbeddingResponse } from './openai-response.ts';
 
-export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+export { OPENAI_DEFAULT_BASE_URL };
 export const OPENAI_DEFAULT_MODEL = 'text-embedding-3-small';
 
 /** Native output sizes of OpenAI's models, used when no `dimensions` is configured. */
@@ -47,24 +52,17 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions = {}): Embed
   if (dimensions === undefined) {
     throw new EmbeddingError('embedding_error', `openai: unknown size for model ${model}; set dimensions`);
   }
-  if (!options.apiKey && baseURL === OPENAI_DEFAULT_BASE_URL) {
+  if (missingOfficialKey({ apiKey: options.apiKey, baseURL })) {
     throw new EmbeddingError('embedding_error', 'openai: an API key is required for api.openai.com');
   }
   const encodingFormat = options.encodingFormat ?? 'base64';
   const batchSize = options.batchSize ?? 96;
   const concurrency = options.concurrency ?? 4;
 
-  const client = new OpenAI({
-    // Passed explicitly so that ambient OPENAI_* variables never override our parsed config. The SDK insists on
-    // a key; for a keyless server a placeholder is given and the header is removed below.
-    apiKey: options.apiKey || 'unused',
+  const client = createOpenAIClient({
+    apiKey: options.apiKey,
     baseURL,
-    ...(options.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
-    // Our own budget governs time: SDK retries would silently multiply it (measured: 1.5 s became 5.9 s).
-    maxRetries: 0,
-    timeout: options.requestTimeoutMs ?? 30_000,
-    // The SDK's debug log prints request bodies, i.e. memory content; we log calls ourselves without it.
-    logLevel: 'off',
+    requestTimeoutMs: options.requestTimeoutMs,
   });
 
   const call = async (texts: string[], signal: AbortSignal | undefined): Promise<number[][]> => {
@@ -99,19 +97,14 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions = {}): Embed
   };
 }
 
-/** Maps SDK errors to a category; messages carry the HTTP status and error code only, never the server's text. */
+/** Maps SDK errors to a category (see classifyOpenAIError); our own errors pass through. */
 function toEmbeddingError(error: unknown, signal: AbortSignal | undefined): EmbeddingError {
   if (error instanceof EmbeddingError) return error;
-  if (error instanceof APIUserAbortError || signal?.aborted) {
-    return new EmbeddingError('embedding_timeout', 'openai: request aborted', { cause: error });
-  }
-  if (error instanceof APIConnectionTimeoutError) {
-    return new EmbeddingError('embedding_timeout', 'openai: request timed out', { cause: error });
-  }
-  if (error instanceof APIError && error.status !== undefined) {
-    // No `cause` here: the server's error text can echo a masked API key, and causes end up in logs sooner or later.
-    const code = typeof error.code === 'string' ? ` (${error.code})` : '';
-    return new EmbeddingError('embedding_error', `openai: HTTP ${error.status}${code}`);
-  }
-  return new EmbeddingError('embedding_error', 'openai: request failed', { cause: error });
+  const failure = classifyOpenAIError(error, signal);
+  const category = failure.kind === 'timeout' ? 'embedding_timeout' : 'embedding_error';
+  return new EmbeddingError(
+    category,
+    failure.message,
+    'cause' in failure ? { cause: failure.cause } : undefined,
+  );
 }

@@ -1,5 +1,6 @@
 // Wraps any Embedder in a hard time budget, one error vocabulary, output validation and a log line per call.
 
+import { DeadlineExceeded, withinDeadline } from '../core/deadline.ts';
 import { type Logger, silentLogger } from '../core/logger.ts';
 import { type Embedder, EmbeddingError, type EmbedOptions } from '../ports/embedder.ts';
 import type { EmbedCallFields } from './log.ts';
@@ -32,18 +33,6 @@ export function withTimeout(
     check: (value: T) => T,
   ): Promise<T> => {
     const started = performance.now();
-    // A cancellable timer rather than AbortSignal.timeout: it is cleared as soon as the call ends, and it keeps the
-    // event loop alive (AbortSignal.timeout's timer is unref'd, so a provider hanging on nothing could let Node
-    // exit mid-call instead of failing).
-    const deadline = new AbortController();
-    const signal = callerSignal ? AbortSignal.any([callerSignal, deadline.signal]) : deadline.signal;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let onAbort: (() => void) | undefined;
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => reject(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      timer = setTimeout(() => deadline.abort(), timeoutMs);
-    });
     const log = (outcome: EmbedCallFields['outcome']) => {
       const fields: EmbedCallFields = {
         provider: embedder.provider,
@@ -58,17 +47,13 @@ export function withTimeout(
     };
 
     try {
-      if (signal.aborted) throw signal.reason;
-      const value = check(await Promise.race([Promise.resolve().then(() => invoke(signal)), aborted]));
+      const value = check(await withinDeadline(timeoutMs, callerSignal, invoke));
       log('ok');
       return value;
     } catch (error) {
-      const failure = classify(error, deadline.signal.aborted, callerSignal?.aborted === true, timeoutMs);
+      const failure = classify(error, timeoutMs);
       log(failure.category);
       throw failure;
-    } finally {
-      clearTimeout(timer);
-      if (onAbort) signal.removeEventListener('abort', onAbort);
     }
   };
 
@@ -99,18 +84,12 @@ export function withTimeout(
   };
 }
 
-/** The deadline and caller aborts win over whatever the provider threw while being aborted. */
-function classify(
-  error: unknown,
-  timedOut: boolean,
-  callerAborted: boolean,
-  timeoutMs: number,
-): EmbeddingError {
-  if (timedOut) {
-    return new EmbeddingError('embedding_timeout', `no embedding within ${timeoutMs} ms`, { cause: error });
-  }
-  if (callerAborted) {
-    return new EmbeddingError('embedding_timeout', 'embedding aborted by caller', { cause: error });
+/** The deadline and caller aborts win over whatever the provider threw while being aborted (see withinDeadline). */
+function classify(error: unknown, timeoutMs: number): EmbeddingError {
+  if (error instanceof DeadlineExceeded) {
+    const message =
+      error.by === 'deadline' ? `no embedding within ${timeoutMs} ms` : 'embedding aborted by caller';
+    return new EmbeddingError('embedding_timeout', message, { cause: error.cause });
   }
   if (error instanceof EmbeddingError) return error;
   return new EmbeddingError('embedding_error', 'embedding call failed', { cause: error });

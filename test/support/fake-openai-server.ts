@@ -1,5 +1,6 @@
-// A real OpenAI-compatible HTTP server for tests: POST /v1/embeddings on 127.0.0.1, deterministic vectors, both
-// wire encodings, bearer-key checks and faults switchable at runtime.
+// A real OpenAI-compatible HTTP server for tests on 127.0.0.1: POST /v1/embeddings (deterministic vectors, both
+// wire encodings) and POST /v1/chat/completions (scripted answers: JSON content, tool calls, refusals, no choice),
+// bearer-key checks and faults switchable at runtime.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -8,7 +9,7 @@ import {
 } from '../../src/embedding/deterministic.ts';
 import { encodeFloat32Base64 } from '../../src/embedding/float32-base64.ts';
 
-/** Faults the server applies to every later request until changed. */
+/** Faults the server applies to every later request until changed (delay and status500 on both routes). */
 export interface FakeOpenAIFaults {
   /** Milliseconds to wait before answering. */
   delay?: number;
@@ -33,6 +34,29 @@ export interface ReceivedRequest {
   authorized: boolean;
 }
 
+/**
+ * What /v1/chat/completions answers: `json` puts the answer (serialised) in the message content, `tool` in a call
+ * to `name` (default record_memories; a string answer is sent as is), `content` sends raw text (malformed JSON,
+ * fences), `refusal` a refusal, `no_choices` an empty choice list.
+ */
+export type FakeChatReply =
+  | { kind: 'json'; answer: unknown }
+  | { kind: 'tool'; answer: unknown; name?: string }
+  | { kind: 'content'; content: string }
+  | { kind: 'refusal'; refusal: string }
+  | { kind: 'no_choices' };
+
+/** What the server saw of one chat request. */
+export interface ReceivedChatRequest {
+  model: unknown;
+  messages: { role: string; content: string }[];
+  responseFormat: unknown;
+  tools: unknown;
+  toolChoice: unknown;
+  temperature: unknown;
+  authorized: boolean;
+}
+
 export interface FakeOpenAIServer {
   /** Base URL to give the SDK, e.g. `http://127.0.0.1:54321/v1`. */
   url: string;
@@ -42,6 +66,10 @@ export interface FakeOpenAIServer {
   /** Requests received on /v1/embeddings so far (rejected ones included). */
   readonly requests: number;
   readonly received: readonly ReceivedRequest[];
+  /** Sets what later chat requests get; a function is called per request. Null restores the default (no proposals). */
+  setChatReply(reply: FakeChatReply | ((request: ReceivedChatRequest) => FakeChatReply) | null): void;
+  /** Requests received on /v1/chat/completions so far (rejected ones included). */
+  readonly chatReceived: readonly ReceivedChatRequest[];
   close(): Promise<void>;
 }
 
@@ -63,8 +91,49 @@ export async function startFakeOpenAIServer(
   };
   let faults: FakeOpenAIFaults = {};
   const received: ReceivedRequest[] = [];
+  const noProposals: FakeChatReply = { kind: 'json', answer: { proposals: [] } };
+  let chatReply: FakeChatReply | ((request: ReceivedChatRequest) => FakeChatReply) = noProposals;
+  const chatReceived: ReceivedChatRequest[] = [];
+
+  /** Applies the delay, the key check and the 500 fault; true when the request got its answer (or hung up). */
+  const refused = async (res: ServerResponse, authorized: boolean): Promise<boolean> => {
+    const active = faults;
+    if (active.delay && (await waitOrClose(active.delay, res))) return true;
+    if (!authorized) {
+      sendError(res, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
+      return true;
+    }
+    if (active.status500) {
+      sendError(res, 500, 'The server had an error while processing your request.', 'server_error', null);
+      return true;
+    }
+    return false;
+  };
+
+  const handleChat = async (req: IncomingMessage, res: ServerResponse) => {
+    const body = await readJson(req);
+    const record = isRecord(body) ? body : {};
+    const messages = Array.isArray(record.messages) ? record.messages : [];
+    const request: ReceivedChatRequest = {
+      model: record.model,
+      messages: messages.filter(isRecord).map((m) => ({ role: String(m.role), content: String(m.content) })),
+      responseFormat: record.response_format,
+      tools: record.tools,
+      toolChoice: record.tool_choice,
+      temperature: record.temperature,
+      authorized: req.headers.authorization === `Bearer ${apiKey}`,
+    };
+    chatReceived.push(request);
+    if (await refused(res, request.authorized)) return;
+    if (messages.length === 0) {
+      return sendError(res, 400, "'messages' must be a non-empty array", 'invalid_request_error', null);
+    }
+    const reply = typeof chatReply === 'function' ? chatReply(request) : chatReply;
+    send(res, 200, chatCompletion(typeof record.model === 'string' ? record.model : 'gpt-4o-mini', reply));
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === 'POST' && req.url === '/v1/chat/completions') return handleChat(req, res);
     if (req.method !== 'POST' || req.url !== '/v1/embeddings') {
       return sendError(res, 404, 'Unknown request URL', 'invalid_request_error', 'unknown_url');
     }
@@ -80,22 +149,7 @@ export async function startFakeOpenAIServer(
       authorized,
     });
     const active = faults;
-    if (active.delay) {
-      const closed = await waitOrClose(active.delay, res);
-      if (closed) return;
-    }
-    if (!authorized) {
-      return sendError(res, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
-    }
-    if (active.status500) {
-      return sendError(
-        res,
-        500,
-        'The server had an error while processing your request.',
-        'server_error',
-        null,
-      );
-    }
+    if (await refused(res, authorized)) return;
     if (!isRecord(body) || !Array.isArray(texts) || !texts.every((t) => typeof t === 'string')) {
       return sendError(
         res,
@@ -143,6 +197,10 @@ export async function startFakeOpenAIServer(
       return received.length;
     },
     received,
+    setChatReply: (next) => {
+      chatReply = next ?? noProposals;
+    },
+    chatReceived,
     close: () =>
       new Promise<void>((resolve, reject) => {
         // The SDK keeps connections alive; without this, close() would wait for them to time out.
@@ -150,6 +208,37 @@ export async function startFakeOpenAIServer(
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/** A chat completion body in OpenAI's wire format, carrying `reply`. */
+function chatCompletion(model: string, reply: FakeChatReply): unknown {
+  const base = { id: 'chatcmpl-fake', object: 'chat.completion', created: 1_700_000_000, model };
+  const usage = { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 };
+  if (reply.kind === 'no_choices') return { ...base, choices: [], usage };
+  const serialise = (answer: unknown) => (typeof answer === 'string' ? answer : JSON.stringify(answer));
+  const message =
+    reply.kind === 'tool'
+      ? {
+          role: 'assistant',
+          content: null,
+          refusal: null,
+          tool_calls: [
+            {
+              id: 'call_fake_1',
+              type: 'function',
+              function: { name: reply.name ?? 'record_memories', arguments: serialise(reply.answer) },
+            },
+          ],
+        }
+      : reply.kind === 'refusal'
+        ? { role: 'assistant', content: null, refusal: reply.refusal }
+        : {
+            role: 'assistant',
+            content: reply.kind === 'json' ? serialise(reply.answer) : reply.content,
+            refusal: null,
+          };
+  const finish = reply.kind === 'tool' ? 'tool_calls' : 'stop';
+  return { ...base, choices: [{ index: 0, message, logprobs: null, finish_reason: finish }], usage };
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

@@ -1,0 +1,392 @@
+// The Chinese pattern table: explicit statements of the user (我不吃..., 我对...过敏, 我住在..., 我的...叫...), each
+// turned into findings with the slot, facet and polarity the pattern implies. Content drops 我.
+import { familyKey } from '../../core/slot-keys.ts';
+import {
+  ZH_CONDITIONS,
+  ZH_DIETS,
+  ZH_NOT_ORG,
+  ZH_OCCUPATION,
+  ZH_PLACES,
+  ZH_RELATIONS,
+  ZH_SLOT_NOUNS,
+} from './chinese-lexicon.ts';
+import { CONFIDENCE, type Finding, stated as finding } from './finding.ts';
+import type { Pattern } from './patterns.ts';
+import { insideToken } from './text.ts';
+
+/** Adverbs that may sit between 我 and the verb ("我一直都不喝酒", "我也特别喜欢"). */
+const ADV =
+  '(?:也|还|都|就|一直|从来|向来|一向|真的|真|特别|非常|很|挺|最|比较|有点|现在|目前|已经|本来|其实|确实|超|超级|蛮|还是|可|实在|本人|自己)*';
+const END = /[,;:!?()\s]|但|但是|可是|不过|因为|所以|而且|然后|并且|\uE000/;
+const TRAILING = /(?:了|啦|呀|啊|哦|的|吧|嘛|呢|哈|哈哈|去|来)+$/;
+// Pointing back into the conversation ("这首歌", "你说的办法"): no thing can be read from it.
+const DEICTIC = /^(?:他|她|它|他们|她们|一切|什么|啥)$|^(?:这|那)|你|您/;
+const LEADING_VERB = /^(?:在|去|到|喝|吃|看|玩|听|用|穿|逛|打|做|学|吃点|喝点)(?=.)/;
+
+/** The object of a statement: up to the clause's end, particles trimmed ("香菜了，" -> 香菜). */
+export function object(rest: string): string {
+  const end = END.exec(rest);
+  // A boundary inside a token ("mongodb+srv://...") would keep a piece of it: nothing is read then.
+  if (end && insideToken(rest, end.index)) return '';
+  const cut = (end ? rest.slice(0, end.index) : rest).trim();
+  return cut.replace(TRAILING, '').trim();
+}
+
+/** The thing a stance is about: the object without a leading verb ("喝乌龙茶" -> 乌龙茶); undefined if deictic. */
+export function facetOf(phrase: string): string | undefined {
+  const facet = phrase
+    .replace(LEADING_VERB, '')
+    .replace(/^(?:太|很|特别)/, '')
+    .trim();
+  if (facet === '' || DEICTIC.test(facet) || [...facet].length > 12) return undefined;
+  return facet.toLowerCase();
+}
+
+function stance(
+  kind: 'preference' | 'constraint',
+  verb: string,
+  rest: string,
+  polarity: 'prefer' | 'avoid',
+  tags: string[],
+): Finding[] {
+  const phrase = object(rest);
+  if (phrase === '' || DEICTIC.test(phrase)) return [];
+  // "不能吃太咸的" (too salty things) limits a quality, not a thing: a constraint without a facet.
+  if (kind === 'constraint' && /^(?:太|很|特别|比较|偏)/.test(phrase))
+    return [finding({ kind, content: `${verb}${phrase}`, tags })];
+  // "香菜和葱": one stance per thing.
+  const parts = phrase.split(/和|跟|、|还有|以及/).filter((p) => p.trim() !== '');
+  return parts.flatMap((part) => {
+    const facet = facetOf(part.trim());
+    return facet === undefined
+      ? []
+      : [finding({ kind, content: `${verb}${part.trim()}`, facet, polarity, tags })];
+  });
+}
+
+function allergies(list: string): Finding[] {
+  return object(list)
+    .split(/和|跟|、|与|及|还有|以及/)
+    .map((t) =>
+      t
+        .replace(/^(?:对)/, '')
+        .replace(/(?:也|都|有点|有些|特别|非常|很|比较|严重)+$/, '')
+        .trim(),
+    )
+    .filter((t) => t !== '' && !DEICTIC.test(t))
+    .flatMap((thing) => {
+      const key = familyKey('allergy', thing);
+      return key === undefined
+        ? []
+        : [
+            finding({
+              kind: 'constraint',
+              content: `对${thing}过敏`,
+              key,
+              facet: thing.toLowerCase(),
+              polarity: 'avoid',
+              tags: ['allergy', 'health'],
+            }),
+          ];
+    });
+}
+
+function name(raw: string): string | undefined {
+  // A name is a few characters of a word, never a piece of a longer token (a key, a handle with digits).
+  if (/[0-9_]/.test(raw) || /^[A-Za-z]{7,}/.test(raw)) return undefined;
+  const n = raw.replace(/(?:就行了|就行|就好|就可以|好了|吧|就是|哦|啦)$/, '').trim();
+  if (n === '' || DEICTIC.test(n) || /什么|啥|谁/.test(n) || [...n].length > 5) return undefined;
+  return n;
+}
+
+/** A named relative or pet ("女儿叫朵朵"), in the slot of that relation. */
+function relative(relation: string, raw: string): Finding[] {
+  const n = name(raw);
+  const key = ZH_RELATIONS[relation];
+  if (!n || !key) return [];
+  return [
+    finding({
+      kind: 'fact',
+      content: `${relation}叫${n}`,
+      key,
+      tags: [key === 'pet:name' ? 'pet' : 'family'],
+    }),
+  ];
+}
+
+function place(raw: string): string | undefined {
+  const p = object(raw).replace(/^(?:了|去|到|在)/, '');
+  return p === '' || DEICTIC.test(p) ? undefined : p;
+}
+
+export const REL = Object.keys(ZH_RELATIONS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+const SLOT_NOUNS = Object.keys(ZH_SLOT_NOUNS).join('|');
+
+/** In priority order: the first pattern to read a clause wins it. */
+export const CHINESE_PATTERNS: Pattern[] = [
+  {
+    re: new RegExp(`我${ADV}对(.+?)(?:也|都|有点|有些|特别|非常|很|比较|严重)*过敏`),
+    build: (m) => allergies(m[1]!),
+  },
+  { re: new RegExp(`我${ADV}有?([^\\s,;:!?对]{1,8}?)过敏`), build: (m) => allergies(m[1]!) },
+  {
+    re: new RegExp(`我${ADV}(?:开始)?(${ZH_DIETS})`),
+    build: (m) => [finding({ kind: 'constraint', content: m[1]!, key: 'diet', tags: ['diet', 'food'] })],
+  },
+  {
+    re: new RegExp(`我${ADV}(?:有|患有|得了|得过)?(${ZH_CONDITIONS})`),
+    momentaryVoids: false,
+    build: (m) => [finding({ kind: 'constraint', content: `有${m[1]!}`, tags: ['health'] })],
+  },
+  {
+    re: new RegExp(`我${ADV}(不能|不可以|不敢|不宜|没法)(吃|喝|碰)(.+)`),
+    build: (m) => stance('constraint', `${m[1]!}${m[2]!}`, m[3]!, 'avoid', ['food']),
+  },
+  // Likes and dislikes.
+  {
+    re: new RegExp(`我${ADV}(不太|不怎么|不是很|不是特别|一点也不|一点都不|不)(喜欢|爱)(.+)`),
+    pastVoids: true,
+    build: (m) => stance('preference', `${m[1]!}${m[2]!}`, m[3]!, 'avoid', ['preference']),
+  },
+  {
+    re: new RegExp(`我${ADV}(讨厌|受不了|反感|厌恶|烦|恨|不爱)(.+)`),
+    pastVoids: true,
+    build: (m) => stance('preference', m[1]!, m[2]!, 'avoid', ['preference']),
+  },
+  {
+    re: new RegExp(`我${ADV}(喜欢|爱死了|爱死|爱|热爱|超爱|最爱|偏爱|更喜欢|迷上了|爱上了|喜爱)(.+)`),
+    pastVoids: true,
+    build: (m) => stance('preference', '喜欢', m[2]!, 'prefer', ['preference']),
+  },
+  {
+    re: /(?:^|,)([^,;:!?我]{1,12}?)我(?:真的|实在|真|最)?(受不了|讨厌|不喜欢)/,
+    pastVoids: true,
+    build: (m) => stance('preference', `${m[2]!}`, m[1]!, 'avoid', ['preference']),
+  },
+  {
+    re: new RegExp(`(?:^|,)(?:我)?${ADV}(?:能吃|爱吃)(辣)|无(辣)不欢`),
+    pastVoids: true,
+    build: (m) => {
+      const thing = m[1] ?? m[2]!;
+      return [
+        finding({
+          kind: 'preference',
+          content: `能吃${thing}`,
+          facet: thing,
+          polarity: 'prefer',
+          tags: ['food'],
+        }),
+      ];
+    },
+  },
+  // Habits said with 不: what is not eaten, drunk or done.
+  {
+    re: new RegExp(
+      `我${ADV}(?:从来|从|一直|一向|向来|也|都|还)*(不再|从不|很少|不)(吃|喝|碰|抽|坐|用|穿|养)(.+)`,
+    ),
+    pastVoids: true,
+    build: (m) => stance('preference', `${m[1]!}${m[2]!}`, m[3]!, 'avoid', ['preference']),
+  },
+  // Where the user lives and comes from.
+  {
+    re: new RegExp(`我${ADV}([^,;:!?]{0,6}?)(?:住在|搬到|搬去|搬来|搬家到|定居在|定居|落户)(.+)`),
+    momentaryVoids: false,
+    build: (m) => {
+      if (/想|要|打算|准备|计划|会|希望|说|可能|也许|以后|将来|明年/.test(m[1]!)) return [];
+      const where = place(m[2]!);
+      return where
+        ? [finding({ kind: 'fact', content: `住在${where}`, key: 'residence', tags: ['location'] })]
+        : [];
+    },
+  },
+  {
+    re: /(?<=^我[\s\S]*?,\s*)(?:现在|目前)?住在(.+)/,
+    momentaryVoids: false,
+    build: (m) => {
+      const where = place(m[1]!);
+      return where
+        ? [finding({ kind: 'fact', content: `住在${where}`, key: 'residence', tags: ['location'] })]
+        : [];
+    },
+  },
+  {
+    re: new RegExp(`我${ADV}在([^,;:!?]{1,8}?)(?:住了|住|生活了|生活)`),
+    momentaryVoids: false,
+    build: (m) => {
+      const where = place(m[1]!);
+      if (!where || ZH_NOT_ORG.test(where)) return [];
+      return [finding({ kind: 'fact', content: `住在${where}`, key: 'residence', tags: ['location'] })];
+    },
+  },
+  {
+    re: new RegExp(`我${ADV}(?:来自|是从)(.+?)(?:来的)?$`),
+    momentaryVoids: false,
+    build: (m) => {
+      const where = place(m[1]!);
+      return where
+        ? [finding({ kind: 'fact', content: `来自${where}`, key: 'hometown', tags: ['location'] })]
+        : [];
+    },
+  },
+  // Study and work.
+  {
+    re: new RegExp(`我${ADV}在(.+?)(读书|读|念书|念|就读|上学|上大学)(.*)`),
+    build: (m) => {
+      const school = m[1]!.trim();
+      if (ZH_NOT_ORG.test(school) || ZH_PLACES.test(school)) return [];
+      return [
+        finding({
+          kind: 'fact',
+          content: `在${school}${m[2]!}${object(m[3]!)}`,
+          key: 'school',
+          tags: ['education'],
+        }),
+      ];
+    },
+  },
+  {
+    re: new RegExp(`我${ADV}在(.+?)(?:做|当|担任|任)(.+)`),
+    build: (m) => {
+      const org = m[1]!.trim();
+      const job = object(m[2]!);
+      if (ZH_NOT_ORG.test(org) || !ZH_OCCUPATION.test(job)) return [];
+      const out = [finding({ kind: 'fact', content: `是${job}`, key: 'job_title', tags: ['work'] })];
+      if (!ZH_PLACES.test(org))
+        out.unshift(finding({ kind: 'fact', content: `在${org}工作`, key: 'employer', tags: ['work'] }));
+      return out;
+    },
+  },
+  {
+    re: new RegExp(`我${ADV}在(.+?)(?:工作|上班|实习|任职|打工)`),
+    build: (m) => {
+      const org = m[1]!.trim();
+      if (ZH_NOT_ORG.test(org)) return [];
+      if (ZH_PLACES.test(org)) return [finding({ kind: 'fact', content: `在${org}工作`, tags: ['work'] })];
+      return [finding({ kind: 'fact', content: `在${org}工作`, key: 'employer', tags: ['work'] })];
+    },
+  },
+  {
+    re: new RegExp(`我${ADV}是(?:做|搞|干|当)([^,;:!?]{1,10}?)的`),
+    build: (m) => [finding({ kind: 'fact', content: `做${m[1]!}`, key: 'job_title', tags: ['work'] })],
+  },
+  {
+    re: new RegExp(`我${ADV}是(?:一名|一个|一位|个|名|位)?([^,;:!?]{1,10}?)(?=[,;:!?]|$)`),
+    build: (m) => {
+      const what = m[1]!.replace(TRAILING, '');
+      if (ZH_OCCUPATION.test(what))
+        return [finding({ kind: 'fact', content: `是${what}`, key: 'job_title', tags: ['work'] })];
+      const people = /^(.+)人$/.exec(what);
+      if (people && ZH_PLACES.test(people[1]!)) {
+        return [finding({ kind: 'fact', content: `是${what}`, key: 'hometown', tags: ['location'] })];
+      }
+      return [];
+    },
+  },
+  // Names, the user's people and pets.
+  {
+    re: /我(?:的名字|名字)?叫([^\s,;:!?]{1,6})/,
+    momentaryVoids: false,
+    build: (m) => {
+      const n = name(m[1]!);
+      return n ? [finding({ kind: 'fact', content: `叫${n}`, key: 'name', tags: ['name'] })] : [];
+    },
+  },
+  {
+    re: /我(?:的)?名字是([^\s,;:!?]{1,6})/,
+    momentaryVoids: false,
+    build: (m) => {
+      const n = name(m[1]!);
+      return n ? [finding({ kind: 'fact', content: `叫${n}`, key: 'name', tags: ['name'] })] : [];
+    },
+  },
+  {
+    re: /(?:可以|就|直接|都|请)?叫我([^\s,;:!?]{1,8})/,
+    momentaryVoids: false,
+    build: (m) => {
+      const n = name(m[1]!);
+      return n
+        ? [finding({ kind: 'fact', content: `希望被叫${n}`, key: 'preferred_name', tags: ['name'] })]
+        : [];
+    },
+  },
+  {
+    re: new RegExp(
+      `我(?:的|家|家的)?(${REL})(?:的名字)?(?:叫|名叫|叫做|的名字是)([^\\s,;:!?]{1,4}?)(?=[,;:!?]|$|今年|也|他|她|它|是|很|特别|每)`,
+    ),
+    momentaryVoids: false,
+    build: (m) => relative(m[1]!, m[2]!),
+  },
+  {
+    re: new RegExp(
+      `我(?:们)?(?:家)?(?:养了|养着|有|养)(?:一|两|二|三)?(?:只|条|个|位)?(${REL}),?\\s*(?:它|他|她)?(?:叫|名叫|叫做)([^\\s,;:!?]{1,4}?)(?=[,;:!?]|$)`,
+    ),
+    momentaryVoids: false,
+    build: (m) => relative(m[1]!, m[2]!),
+  },
+  {
+    re: new RegExp(`我(?:的|家|家的)?(${REL})是(?:一名|一个|一位|个|名|位)?([^,;:!?]{1,10}?)(?=[,;:!?]|$)`),
+    build: (m) => {
+      const job = m[2]!.replace(TRAILING, '');
+      return ZH_OCCUPATION.test(job)
+        ? [finding({ kind: 'fact', content: `${m[1]!}是${job}`, tags: ['family'] })]
+        : [];
+    },
+  },
+  {
+    re: new RegExp(`我(?:的)?(${SLOT_NOUNS})(?:是|在)(.+)`),
+    momentaryVoids: false,
+    build: (m) => {
+      const value = object(m[2]!);
+      const key = ZH_SLOT_NOUNS[m[1]!];
+      if (value === '' || !key) return [];
+      return [finding({ kind: 'fact', content: `${m[1]!}是${value}`, key, tags: ['fact'] })];
+    },
+  },
+  // Decisions.
+  {
+    re: new RegExp(`我(?:们)?${ADV}(决定|定了|选了|选择了)(.+)`),
+    build: (m) => {
+      const what = object(m[2]!);
+      return what === ''
+        ? []
+        : [finding({ kind: 'decision', content: `${m[1]!}${what}`, tags: ['decision'] })];
+    },
+  },
+  // Habits and belongings.
+  {
+    re: new RegExp(
+      `我(?:周末|晚上|早上|平时|工作日)?${ADV}(一般|通常|平时|每天|每周|每个月|每年|总是|经常|习惯)(.+)`,
+    ),
+    build: (m) => {
+      const what = object(m[2]!);
+      return [...what].length < 2
+        ? []
+        : [
+            finding({
+              kind: 'fact',
+              content: `${m[1]!}${what}`,
+              confidence: CONFIDENCE.generic,
+              tags: ['habit'],
+            }),
+          ];
+    },
+  },
+  {
+    re: new RegExp(`我${ADV}(用|开|穿|戴|骑|养)的是(.+)`),
+    build: (m) => {
+      const what = object(m[2]!);
+      return what === ''
+        ? []
+        : [
+            finding({
+              kind: 'fact',
+              content: `${m[1]!}${what}`,
+              confidence: CONFIDENCE.generic,
+              tags: ['fact'],
+            }),
+          ];
+    },
+  },
+];

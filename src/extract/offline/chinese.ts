@@ -1,0 +1,161 @@
+// Chinese sentences of the offline extractor: standing instructions (以后...) and rules, 记住..., then the pattern
+// table, with questions, hypotheticals, reported speech, quotes and momentary states left alone.
+import {
+  ZH_DO_NOT_KEEP,
+  ZH_LANGUAGES,
+  ZH_MOMENTARY,
+  ZH_NOT_ASSERTED,
+  ZH_PAST,
+  ZH_QUESTION,
+  ZH_TASK,
+} from './chinese-lexicon.ts';
+import { CHINESE_PATTERNS, facetOf, object, REL } from './chinese-patterns.ts';
+import { CONFIDENCE, type Finding, stated as finding } from './finding.ts';
+import { overlaps, type Reading, readPatterns, type Span } from './patterns.ts';
+import { type Masked, maskQuotes, sentences, unmask } from './text.ts';
+
+// ---- instructions ----
+
+const STANDING = /以后|今后|往后|从现在开始|从现在起|从今以后|从今天开始|从今天起|从此|每次|下次/g;
+const RULE =
+  /(?:^|,|以后|今后|往后|每当|每次|当|只要|如果|要是)\s*我(?:说|打|输入|发|提到)(?!话)(\uE000\d+\uE001|[^,;:!?]{1,8}?)(?:的时候|时)?,\s*(?:你)?(?:就|便|都|请)?(.+)/;
+const LANGUAGE = new RegExp(`用(${ZH_LANGUAGES})(?:来)?(?:回答|回复|交流|说|写|沟通|跟我说|和我说|聊)`);
+const RECOMMEND = /(?:别|不要|不用|请勿|请不要|千万别)(?:再)?(?:给我|帮我|为我)?(?:推荐|建议)/;
+const DONT =
+  /(?:别|不要|不用|不许|请勿|请不要|千万别)(?:再)?(?:给我|跟我|帮我|对我|为我)?(推荐|发|用|说|加|放|提|安排|点)(.+)/;
+
+function ruleFindings(text: string, quotes: readonly string[], standing: boolean): Finding[] {
+  const m = RULE.exec(text);
+  if (!m) return [];
+  const quoted = /^\uE000\d+\uE001$/.test(m[1]!);
+  if (!quoted && !standing && !/^(?:每当|每次|只要)/.test(m[0])) return [];
+  const trigger = unmask(m[1]!, quotes).trim();
+  const action = unmask(m[2]!, quotes)
+    .replace(/我/g, '')
+    .replace(/[。.!]+$/, '')
+    .trim();
+  if (trigger === '' || [...action].length < 2) return [];
+  return [
+    finding({ kind: 'rule', content: action, trigger, confidence: CONFIDENCE.asked, tags: ['instruction'] }),
+  ];
+}
+
+function instructionFindings(rest: string): Finding[] {
+  const language = LANGUAGE.exec(rest);
+  if (language) {
+    return [
+      finding({
+        kind: 'preference',
+        content: `用${language[1]!}回复`,
+        key: 'language',
+        confidence: CONFIDENCE.asked,
+        tags: ['instruction', 'language'],
+      }),
+    ];
+  }
+  const dont = DONT.exec(rest);
+  if (dont) {
+    const thing = object(dont[2]!);
+    const facet = facetOf(thing);
+    if (facet !== undefined) {
+      return [
+        finding({
+          kind: 'preference',
+          content: `不要${dont[1]!}${thing}`,
+          facet,
+          polarity: 'avoid',
+          confidence: CONFIDENCE.asked,
+          tags: ['instruction'],
+        }),
+      ];
+    }
+  }
+  const body = rest
+    .replace(/^[,\s]*(?:你|请|都|就|也|要)*/, '')
+    .replace(/我的|我/g, '')
+    .replace(/[,\s]+$/, '')
+    .trim();
+  if ([...body].length < 3) return [];
+  return [
+    finding({ kind: 'preference', content: body, confidence: CONFIDENCE.asked, tags: ['instruction'] }),
+  ];
+}
+
+// ---- sentences ----
+
+const REMEMBER = /(?:^|,)\s*(?:请|麻烦你?|你)?(?:要|帮我)?(?:记住|记得|记一下|记着|记好)(?:了)?[:,]?\s*(.+)/;
+
+const READING: Reading = {
+  clauseBreak: /,/,
+  momentary: ZH_MOMENTARY,
+  voids: (before, statement, pattern) =>
+    ZH_NOT_ASSERTED.test(before) || (pattern.pastVoids === true && ZH_PAST.test(before + statement)),
+};
+
+function read(text: string) {
+  return readPatterns(text, CHINESE_PATTERNS, READING);
+}
+
+function statements(text: string): Finding[] {
+  return read(text).found;
+}
+
+const SUBJECT = /^(?:我|你|您|他|她|它|咱|大家|别人|有人|人家|这|那|[\p{Lu}])/u;
+
+/**
+ * Chinese drops a repeated subject: in "我喜欢喝乌龙茶，不太喜欢咖啡" and "我叫陈静，是一名大学老师" the later clauses
+ * are still the user's. A later clause without a subject of its own, in a sentence that starts with 我, is read
+ * as 我 + clause; clauses already read, and those after a hypothetical or someone else's words, are left alone.
+ */
+function withCarriedSubject(text: string): Finding[] {
+  const { found, taken } = read(text);
+  // Only when the user is the subject: after "我老婆是护士" or "我们家..." the next clause is about someone else.
+  if (!text.startsWith('我') || new RegExp(`^我(?:的|们|家|${REL})`).test(text)) return found;
+  for (let at = text.indexOf(','); at >= 0; at = text.indexOf(',', at + 1)) {
+    const next = text.indexOf(',', at + 1);
+    const clause = text.slice(at + 1, next < 0 ? text.length : next).trim();
+    const span: Span = [at + 1, next < 0 ? text.length : next];
+    if (clause === '' || SUBJECT.test(clause) || overlaps(taken, span)) continue;
+    if (ZH_NOT_ASSERTED.test(text.slice(0, at))) break;
+    found.push(...statements(`我${clause}`));
+  }
+  return found;
+}
+
+function sentenceFindings(text: string, question: boolean, quotes: readonly string[]): Finding[] {
+  if (question || ZH_QUESTION.test(text)) return [];
+  const standing = new RegExp(STANDING.source).test(text);
+  const rule = ruleFindings(text, quotes, standing);
+  if (rule.length > 0) return rule;
+
+  const remember = REMEMBER.exec(text);
+  if (remember) {
+    const rest = remember[1]!.startsWith('我') ? remember[1]! : `我${remember[1]!}`;
+    const specific = statements(rest).map((f) => ({ ...f, confidence: CONFIDENCE.asked }));
+    if (specific.length > 0) return specific;
+    const content = unmask(remember[1]!, quotes)
+      .replace(/^我的|^我/, '')
+      .replace(/[。.!]+$/, '')
+      .trim();
+    if ([...content].length < 2) return [];
+    const kind = /喜欢|爱|讨厌|不吃|不喝/.test(content) ? 'preference' : 'fact';
+    return [{ kind, content, tags: ['remembered'], confidence: CONFIDENCE.asked }];
+  }
+
+  const own = withCarriedSubject(text);
+  if (own.length > 0) return own;
+  // "别给我推荐跑步": a request about recommendations holds beyond this one answer, marker or not.
+  if (!standing) return RECOMMEND.test(text) && !ZH_NOT_ASSERTED.test(text) ? instructionFindings(text) : [];
+  const rest = text.replace(STANDING, '');
+  const stated = statements(rest);
+  if (stated.length > 0) return stated;
+  if (ZH_NOT_ASSERTED.test(rest)) return [];
+  return instructionFindings(rest);
+}
+
+/** The findings of one Chinese user turn; nothing from a turn that asks not to keep something or for text work. */
+export function chineseFindings(turn: string): Finding[] {
+  const masked: Masked = maskQuotes(turn);
+  if (ZH_DO_NOT_KEEP.test(masked.text) || ZH_TASK.test(masked.text)) return [];
+  return sentences(masked.text).flatMap((s) => sentenceFindings(s.text, s.question, masked.quotes));
+}

@@ -1,0 +1,674 @@
+// The English pattern table: explicit first-person statements ("I'm allergic to...", "my X is called Y", "I moved
+// to..."), each turned into findings with the slot, facet and polarity the pattern implies.
+import { familyKey } from '../../core/slot-keys.ts';
+import {
+  CONDITIONS,
+  DIETS,
+  NOT_IDENTITY,
+  NOT_NAMES,
+  OCCUPATIONS,
+  RELATIONS,
+  TIME_ZONES,
+} from './english-lexicon.ts';
+import { deictic, facetOf, impersonal, objectPhrase, thirdPerson } from './english-phrase.ts';
+import { CONFIDENCE, type Finding, stated as finding } from './finding.ts';
+import type { Pattern } from './patterns.ts';
+import { capitalise, clean } from './text.ts';
+
+const I = String.raw`\b(?:i|we)`;
+const ADVERBS = String.raw`(?:(?:really|absolutely|just|also|totally|kind of|kinda|do|still|actually|truly|genuinely|honestly|seriously|secretly|generally|usually|definitely|so|pretty much|simply|sometimes)\s+)*`;
+// "I'm", "I am", and chat's "im".
+const AM = String.raw`(?:'m|m|\s+am)`;
+
+/** A stance towards a thing, or nothing when the object points back into the conversation. */
+export function stance(
+  kind: 'preference' | 'constraint',
+  verb: string,
+  object: string,
+  polarity: 'prefer' | 'avoid',
+  tags: string[],
+): Finding[] {
+  const phrase = objectPhrase(object);
+  if (deictic(phrase)) return [];
+  const facet = facetOf(phrase);
+  if (facet === undefined) return [];
+  return [finding({ kind, content: `${verb} ${impersonal(phrase)}`, facet, polarity, tags })];
+}
+
+const LIKE_VERBS: Readonly<Record<string, ['prefer' | 'avoid', string]>> = {
+  love: ['prefer', 'Loves'],
+  like: ['prefer', 'Likes'],
+  adore: ['prefer', 'Adores'],
+  enjoy: ['prefer', 'Enjoys'],
+  prefer: ['prefer', 'Prefers'],
+  hate: ['avoid', 'Hates'],
+  dislike: ['avoid', 'Dislikes'],
+  detest: ['avoid', 'Detests'],
+  loathe: ['avoid', 'Loathes'],
+  despise: ['avoid', 'Despises'],
+};
+
+/** The first capitalised place name in a phrase ("a tiny studio in Brooklyn" -> Brooklyn). */
+function placeIn(phrase: string): string | undefined {
+  const head = /^(?:the\s+)?([A-Z][\p{L}.'-]*(?:\s+(?:[A-Z][\p{L}.'-]*|de|del|am|upon|on))*)/u.exec(phrase);
+  if (head) return clean(head[1]!);
+  const inner = /\b(?:in|near|outside|at)\s+([A-Z][\p{L}.'-]*(?:\s+[A-Z][\p{L}.'-]*)*)/u.exec(phrase);
+  return inner ? clean(inner[1]!) : undefined;
+}
+
+/** A proper name as written: capitalised, not a nationality, weekday or filler word. */
+function properName(word: string | undefined): string | undefined {
+  if (word === undefined || !/^\p{Lu}/u.test(word)) return undefined;
+  return NOT_NAMES.has(word.toLowerCase()) ? undefined : word;
+}
+
+function things(list: string): string[] {
+  return objectPhrase(list)
+    .split(/\s*(?:,|\band\b|\bor\b|&)\s*/i)
+    .map((t) => clean(t.replace(/^(?:the|a|an|some|all)\s+/i, '')))
+    .filter((t) => t !== '' && !deictic(t));
+}
+
+function allergies(list: string, verb = 'Is allergic to'): Finding[] {
+  return things(list).flatMap((thing) => {
+    const key = familyKey('allergy', thing);
+    const facet = thing.toLowerCase();
+    if (key === undefined || facet.split(' ').length > 4) return [];
+    return [
+      finding({
+        kind: 'constraint',
+        content: `${verb} ${thing}`,
+        key,
+        facet,
+        polarity: 'avoid',
+        tags: ['allergy', 'health'],
+      }),
+    ];
+  });
+}
+
+/** In priority order: the first pattern to read a clause wins it. */
+export const ENGLISH_PATTERNS: Pattern[] = [
+  // Allergies and intolerances: one constraint per thing, in the allergy:<thing> slot.
+  {
+    re: new RegExp(
+      String.raw`\bi${AM}\s+(?:also\s+|very\s+|really\s+|severely\s+|deathly\s+|super\s+|mildly\s+|slightly\s+|a bit\s+)*allergic\s+to\s+(.+)`,
+      'iu',
+    ),
+    build: (m) => allergies(m[1]!),
+  },
+  {
+    re: /\bi\s+have\s+(?:an?\s+|a severe\s+|a mild\s+)?([\p{L} -]{2,40}?)\s+allerg(?:y|ies)\b/iu,
+    build: (m) => allergies(m[1]!),
+  },
+  {
+    re: new RegExp(
+      String.raw`\bi${AM}\s+(?:also\s+|very\s+|a bit\s+)*(lactose|gluten|fructose|histamine|caffeine)\s+intolerant\b`,
+      'iu',
+    ),
+    build: (m) => allergies(m[1]!, 'Is intolerant to'),
+  },
+  {
+    re: new RegExp(String.raw`\bi${AM}\s+intolerant\s+to\s+(.+)`, 'iu'),
+    build: (m) => allergies(m[1]!, 'Is intolerant to'),
+  },
+  // Diets: the diet slot.
+  {
+    re: new RegExp(
+      String.raw`\bi(?:${AM}|(?:'ve|\s+have)\s+been|\s+went|\s+(?:have\s+|'ve\s+)?(?:gone|become|turned))\s+(?:now\s+|also\s+|fully\s+|strictly\s+|mostly\s+|completely\s+|a\s+|an\s+)*(${Object.keys(DIETS).join('|')})\b`,
+      'iu',
+    ),
+    build: (m) => dietFinding(m[1]!),
+  },
+  {
+    re: new RegExp(
+      String.raw`\bi(?:${AM}|\s+)\s*(?:only\s+)?(?:eat|eating)\s+(?:only\s+)?(${Object.keys(DIETS).join('|')})\b`,
+      'iu',
+    ),
+    build: (m) => dietFinding(m[1]!),
+  },
+  {
+    re: new RegExp(
+      String.raw`\bi(?:${AM}|\s+(?:follow|do|keep))\s+(?:on\s+)?(?:a|an|the)?\s*(${Object.keys(DIETS).join('|')})(?:\s+diet)?\b`,
+      'iu',
+    ),
+    build: (m) => dietFinding(m[1]!),
+  },
+  // Conditions that limit food or activity.
+  {
+    re: new RegExp(
+      String.raw`\bi\s+(?:have|get|'ve got|have got|was diagnosed with|suffer from|live with)\s+(${CONDITIONS})\b`,
+      'iu',
+    ),
+    build: (m) => [
+      finding({
+        kind: 'constraint',
+        content: `${/\bget\b/i.test(m[0]) ? 'Gets' : 'Has'} ${m[1]!}`,
+        tags: ['health'],
+      }),
+    ],
+  },
+  {
+    re: new RegExp(String.raw`\bi${AM}\s+(pregnant|diabetic|epileptic|asthmatic|celiac|coeliac)\b`, 'iu'),
+    build: (m) => [finding({ kind: 'constraint', content: `Is ${m[1]!.toLowerCase()}`, tags: ['health'] })],
+  },
+  // Cannot eat X: a constraint, not a taste.
+  {
+    re: /\bi\s+(?:can't|cannot|can not|am not allowed to|'m not allowed to|shouldn't|must not|mustn't)\s+(eat|have|drink|consume|tolerate|digest)\s+(.+)/iu,
+    build: (m) => stance('constraint', `Cannot ${m[1]!.toLowerCase()}`, m[2]!, 'avoid', ['food']),
+  },
+  // Likes and dislikes.
+  {
+    re: /\bi\s+(?:just\s+|really\s+|absolutely\s+|simply\s+)*(?:can't|cannot)\s+stand\s+(.+)/iu,
+    build: (m) => stance('preference', 'Cannot stand', m[1]!, 'avoid', ['preference']),
+  },
+  {
+    re: new RegExp(
+      String.raw`\bi\s+${ADVERBS}(love|like|adore|enjoy|prefer|hate|dislike|detest|loathe|despise)s?\s+(.+)`,
+      'iu',
+    ),
+    build: (m) => {
+      const [polarity, verb] = LIKE_VERBS[m[1]!.toLowerCase()]!;
+      return stance('preference', verb, m[2]!, polarity, ['preference']);
+    },
+  },
+  {
+    re: new RegExp(
+      String.raw`\bi${AM}\s+(not\s+)?(?:a\s+)?(?:really\s+)?(?:huge|big|massive|great|real)?\s*fan\s+of\s+(.+)`,
+      'iu',
+    ),
+    build: (m) =>
+      m[1]
+        ? stance('preference', 'Is not a fan of', m[2]!, 'avoid', ['preference'])
+        : stance('preference', 'Is a fan of', m[2]!, 'prefer', ['preference']),
+  },
+  {
+    re: new RegExp(
+      String.raw`\bi${AM}\s+(?:really\s+|so\s+|super\s+|very\s+|totally\s+|big\s+|quite\s+)*into\s+(.+)`,
+      'iu',
+    ),
+    build: (m) => stance('preference', 'Is into', m[1]!, 'prefer', ['preference']),
+  },
+  // Habits said with don't / never: what is not eaten, drunk or done.
+  {
+    re: /\bi\s+(don't|do not|dont|never)\s+(?:really\s+|usually\s+|generally\s+|ever\s+|even\s+)?(like|enjoy|love|eat|drink|touch|use|watch|fly|wear|cook with|order|buy|smoke|drive|cook|swim|own)\b(.*)/iu,
+    build: (m) => negativeHabit(m[1]!.toLowerCase() === 'never', m[2]!.toLowerCase(), m[3]!),
+  },
+  // Always / usually: how the user has things.
+  {
+    re: /\bi\s+(always|usually|normally|only)\s+((?!forget|feel|seem|get tired|wonder|think)[a-z]+)\b(.*)/iu,
+    build: (m) => {
+      const rest = objectPhrase(m[3]!);
+      if (deictic(rest) && rest !== '') return [];
+      const adverb = capitalise(m[1]!.toLowerCase());
+      const content = clean(`${adverb} ${thirdPerson(m[2]!)} ${impersonal(rest)}`);
+      const kind = m[1]!.toLowerCase() === 'only' ? 'constraint' : 'preference';
+      return [finding({ kind, content, tags: ['habit'] })];
+    },
+  },
+  // Where the user lives, used to live, comes from, and their time zone.
+  {
+    re: /\bi\s+used\s+to\s+live\s+(?:in|at)\s+(.+)/iu,
+    build: (m) => {
+      const place = placeIn(objectPhrase(m[1]!));
+      return place
+        ? [finding({ kind: 'fact', content: `Used to live in ${place}`, tags: ['location'] })]
+        : [];
+    },
+  },
+  {
+    re: new RegExp(
+      String.raw`${I}(?:'ve|ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+|now\s+|currently\s+|still\s+)*(?:live|lives|living|am living|'m living|moved|relocated|am based|'m based|moved back|settled)\s+(?:down\s+)?(?:to|in|at|out to|over to|near)\s+(.+)`,
+      'iu',
+    ),
+    momentaryVoids: false,
+    build: (m) => {
+      const place = placeIn(objectPhrase(m[1]!));
+      return place
+        ? [finding({ kind: 'fact', content: `Lives in ${place}`, key: 'residence', tags: ['location'] })]
+        : [];
+    },
+  },
+  {
+    re: new RegExp(
+      String.raw`\bi(?:${AM}\s+(?:originally\s+)?from|\s+grew\s+up\s+in|\s+was\s+(?:born\s+and\s+raised|born|raised)\s+in|\s+come\s+from)\s+(.+)`,
+      'iu',
+    ),
+    momentaryVoids: false,
+    build: (m) => {
+      const place = placeIn(objectPhrase(m[1]!));
+      return place
+        ? [finding({ kind: 'fact', content: `Is from ${place}`, key: 'hometown', tags: ['location'] })]
+        : [];
+    },
+  },
+  {
+    re: new RegExp(
+      String.raw`\b(?:[Ii]${AM}\s+(?:in|on)|[Mm]y\s+time\s?zone\s+is)\s+(?:the\s+)?(${TIME_ZONES})(?:\s+(?:time|timezone|time zone))?\b`,
+      'u',
+    ),
+    momentaryVoids: false,
+    build: (m) => [
+      finding({ kind: 'fact', content: `Is in ${m[1]!} time`, key: 'timezone', tags: ['schedule'] }),
+    ],
+  },
+  // Work and study.
+  {
+    re: /\bi\s+(?:just\s+|recently\s+)?(?:started|began|joined|got a job|got hired)\s+(?:as\s+(?:an?\s+)?(.+?)\s+)?(?:at|with|by)\s+(.+)/iu,
+    momentaryVoids: false,
+    build: (m) => {
+      const out: Finding[] = [];
+      const job = m[1] === undefined ? undefined : objectPhrase(m[1]);
+      if (job) out.push(jobFinding(job));
+      const org = placeIn(objectPhrase(m[2]!));
+      if (org)
+        out.push(finding({ kind: 'fact', content: `Works at ${org}`, key: 'employer', tags: ['work'] }));
+      return out;
+    },
+  },
+  {
+    re: /\bi\s+(?:just\s+|recently\s+)?(?:started|began)\s+(?:working\s+)?as\s+(?:an?\s+)?(.+)/iu,
+    momentaryVoids: false,
+    build: (m) => [jobFinding(objectPhrase(m[1]!))],
+  },
+  {
+    re: new RegExp(
+      String.raw`\bi(?:${AM})?\s+(?:currently\s+|now\s+|still\s+)?(?:work|working)\s+as\s+(?:an?\s+)?(.+)`,
+      'iu',
+    ),
+    build: (m) => [jobFinding(objectPhrase(m[1]!))],
+  },
+  {
+    re: new RegExp(
+      String.raw`\bi(?:${AM})?\s+(?:currently\s+|now\s+|still\s+)?(?:work|working)\s+(?:at|for)\s+(.+)`,
+      'iu',
+    ),
+    build: (m) => {
+      const object = objectPhrase(m[1]!);
+      const org = /^\p{Lu}/u.test(object) ? placeIn(object) : undefined;
+      if (org)
+        return [finding({ kind: 'fact', content: `Works at ${org}`, key: 'employer', tags: ['work'] })];
+      return deictic(object)
+        ? []
+        : [finding({ kind: 'fact', content: `Works for ${impersonal(object)}`, tags: ['work'] })];
+    },
+  },
+  {
+    re: /\bi\s+(?:currently\s+|now\s+)?work\s+((?:from|remotely|remote|part-time|full-time|nights|night shifts|weekends|freelance|in)\b.*)/iu,
+    build: (m) => {
+      const rest = objectPhrase(m[1]!);
+      return deictic(rest)
+        ? []
+        : [finding({ kind: 'fact', content: `Works ${impersonal(rest)}`, tags: ['work'] })];
+    },
+  },
+  {
+    re: /\bi\s+(?:run|own|founded|co-founded|started)\s+(?:a|an|my|our)\s+(?:own\s+|small\s+|little\s+|tiny\s+)?(company|business|startup|shop|agency|studio|restaurant|cafe|bakery|practice|firm)\s+(?:called|named)\s+(.+)/iu,
+    momentaryVoids: false,
+    build: (m) => {
+      const name = placeIn(objectPhrase(m[2]!));
+      return name
+        ? [
+            finding({
+              kind: 'fact',
+              content: `Runs a ${m[1]!.toLowerCase()} called ${name}`,
+              key: 'employer',
+              tags: ['work'],
+            }),
+          ]
+        : [];
+    },
+  },
+  {
+    re: /\bi\s+(run|own|manage)\s+(?:a|an|my|our)\s+((?:[\p{L}-]+\s+){0,3}?(?:company|business|startup|shop|agency|studio|restaurant|cafe|café|bakery|practice|firm|bar|store|farm|clinic|salon|team|department))\b(.*)/iu,
+    momentaryVoids: false,
+    build: (m) => [
+      finding({
+        kind: 'fact',
+        content: clean(`${capitalise(thirdPerson(m[1]!))} a ${m[2]!} ${objectPhrase(m[3]!)}`),
+        confidence: CONFIDENCE.generic,
+        tags: ['work'],
+      }),
+    ],
+  },
+  {
+    re: new RegExp(
+      String.raw`\bi(?:${AM}\s+(?:studying|doing|majoring in)|\s+study|\s+major\s+in)\s+(.+?)\s+at\s+(.+)`,
+      'iu',
+    ),
+    momentaryVoids: false,
+    build: (m) => {
+      const school = placeIn(objectPhrase(m[2]!));
+      const subject = clean(m[1]!);
+      return school
+        ? [
+            finding({
+              kind: 'fact',
+              content: `Studies ${subject} at ${school}`,
+              key: 'school',
+              tags: ['education'],
+            }),
+          ]
+        : [];
+    },
+  },
+  {
+    re: new RegExp(String.raw`\bi${AM}\s+(?:an?\s+)((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)`, 'iu'),
+    build: (m) => identity(objectPhrase(m[1]!)),
+  },
+  // Names.
+  {
+    re: /\b(?:(?:please|pls|you can|you could|just|feel free to|everyone|people|my friends|friends)\s+)?(?:call|calls)\s+me\s+([\p{L}'-]+)(?=$|[\s,.!?;:)])/iu,
+    momentaryVoids: false,
+    build: (m) => {
+      const name = m[1]!;
+      const lower = name.toLowerCase();
+      if (
+        [
+          'back',
+          'later',
+          'when',
+          'tomorrow',
+          'if',
+          'at',
+          'on',
+          'anytime',
+          'maybe',
+          'a',
+          'an',
+          'the',
+          'crazy',
+          'old',
+          'out',
+          'whatever',
+        ].includes(lower)
+      )
+        return [];
+      return [
+        finding({
+          kind: 'fact',
+          content: `Wants to be called ${name}`,
+          key: 'preferred_name',
+          tags: ['name'],
+        }),
+      ];
+    },
+  },
+  {
+    re: /\b[Ii]\s+go\s+by\s+([\p{Lu}][\p{L}'-]+)(?=$|[\s,.!?;:)])/u,
+    momentaryVoids: false,
+    build: (m) => [
+      finding({
+        kind: 'fact',
+        content: `Wants to be called ${m[1]!}`,
+        key: 'preferred_name',
+        tags: ['name'],
+      }),
+    ],
+  },
+  {
+    re: /\bmy\s+name(?:'s|\s+is)\s+([\p{L}'-]+(?:\s+[\p{Lu}][\p{L}'-]+)?)(?=$|[\s,.!?;:)])/iu,
+    momentaryVoids: false,
+    build: (m) => {
+      const name = properName(m[1]!.split(' ')[0]) ? clean(m[1]!) : undefined;
+      return name
+        ? [finding({ kind: 'fact', content: `Is called ${name}`, key: 'name', tags: ['name'] })]
+        : [];
+    },
+  },
+  {
+    // "I'm Priya", "hi, I'm Jordan, btw": a greeting-like introduction, the name alone in its clause.
+    re: /(?:^|[,!]\s*|\b(?:[Hh]i|[Hh]ello|[Hh]ey)\s+)[Ii](?:'m|\s+am)\s+([\p{Lu}][\p{L}'-]+)(?=\s*(?:$|[,!.]|\s+(?:btw|by the way|here|and|from)\b|\s+-))/u,
+    momentaryVoids: false,
+    build: (m) => {
+      const name = properName(m[1]);
+      return name
+        ? [finding({ kind: 'fact', content: `Is called ${name}`, key: 'name', tags: ['name'] })]
+        : [];
+    },
+  },
+  {
+    re: /\b(she\/her|he\/him|they\/them|she\/they|he\/they|they\/she|they\/he|xe\/xem|ze\/zir)\b/iu,
+    momentaryVoids: false,
+    build: (m) => [
+      finding({
+        kind: 'fact',
+        content: `Uses ${m[1]!.toLowerCase()} pronouns`,
+        key: 'pronouns',
+        tags: ['name'],
+      }),
+    ],
+  },
+  // The user's people and pets, by name.
+  {
+    re: new RegExp(
+      String.raw`\bmy\s+(?:little\s+|older\s+|younger\s+|big\s+|baby\s+|eldest\s+|youngest\s+|oldest\s+|new\s+|rescue\s+|twin\s+)?(${Object.keys(RELATIONS).join('|')})(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|'s\s+called|,)?\s+([\p{L}'-]+)(?=$|[\s,.!?;:)])`,
+      'iu',
+    ),
+    momentaryVoids: false,
+    build: (m) => relative(m[1]!, m[2]),
+  },
+  {
+    re: new RegExp(
+      String.raw`\b(?:a|an|our|my)\s+(?:\w+\s+){0,2}?(${Object.keys(RELATIONS).join('|')})\s+(?:called|named)\s+([\p{L}'-]+)(?=$|[\s,.!?;:)])`,
+      'iu',
+    ),
+    momentaryVoids: false,
+    build: (m) => relative(m[1]!, m[2]),
+  },
+  {
+    re: new RegExp(
+      String.raw`\bmy\s+(${Object.keys(RELATIONS).join('|')})\s+is\s+(?:a|an)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)`,
+      'iu',
+    ),
+    build: (m) => {
+      const job = objectPhrase(m[2]!);
+      const head = job.toLowerCase().split(' ').at(-1) ?? '';
+      if (!OCCUPATIONS.has(head)) return [];
+      const article = /^[aeiou]/i.test(job) ? 'an' : 'a';
+      return [
+        finding({
+          kind: 'fact',
+          content: `${capitalise(m[1]!.toLowerCase())} is ${article} ${job}`,
+          tags: ['family'],
+        }),
+      ];
+    },
+  },
+  // "my birthday is ...", "my favourite colour is teal", "my zip code is 94110".
+  {
+    re: /\bmy\s+birthday\s+is\s+(?:on\s+)?(.+)/iu,
+    momentaryVoids: false,
+    build: (m) => {
+      const date = objectPhrase(m[1]!);
+      return date
+        ? [finding({ kind: 'fact', content: `Birthday is on ${date}`, key: 'birthday', tags: ['date'] })]
+        : [];
+    },
+  },
+  {
+    re: /\bmy\s+(?:favou?rite|fave|go-to|usual)\s+([\p{L} -]{2,30}?)\s+(?:is|are)\s+(.+)/iu,
+    build: (m) => {
+      const value = objectPhrase(m[2]!);
+      const facet = facetOf(value);
+      if (facet === undefined) return [];
+      return [
+        finding({
+          kind: 'preference',
+          content: `Favorite ${m[1]!.toLowerCase()} is ${value}`,
+          facet,
+          polarity: 'prefer',
+          tags: ['preference'],
+        }),
+      ];
+    },
+  },
+  {
+    re: /\b[Mm]y\s+((?:[\p{L}-]+\s+){0,4}[\p{L}-]+)\s+(?:is|are)\s+((?:(?:about|around|roughly|approximately|nearly|almost|over|under|~)\s*)?(?:\$|€|£)?[\p{Lu}\d].*)/u,
+    build: (m) => {
+      const what = m[1]!.toLowerCase();
+      const value = objectPhrase(m[2]!);
+      if (/\b(?:name|birthday|favou?rite|fave|go-to|usual)\b/.test(what) || RELATIONS[what] !== undefined)
+        return [];
+      if (value === '' || /^i\b/i.test(value)) return [];
+      const kind = /\b(?:budget|limit|max|maximum|cap)\b/.test(what) ? 'constraint' : 'fact';
+      return [
+        finding({
+          kind,
+          content: capitalise(`${what} is ${value}`),
+          confidence: CONFIDENCE.generic,
+          tags: ['fact'],
+        }),
+      ];
+    },
+  },
+  // Decisions.
+  {
+    re: new RegExp(
+      String.raw`${I}(?:'ve|ve|\s+have)?\s+(?:finally\s+|just\s+|now\s+|already\s+)?decided\s+(?:(to|on|that)\s+)?(.+)`,
+      'iu',
+    ),
+    build: (m) => decision(`Decided ${m[1]?.toLowerCase() ?? 'to'} `, m[2]!),
+  },
+  {
+    re: new RegExp(String.raw`${I}(?:'m|'re|\s+am|\s+are|'ll|\s+will)\s+(?:going|go)\s+with\s+(.+)`, 'iu'),
+    build: (m) => decision('Chose ', m[1]!),
+  },
+  {
+    re: new RegExp(
+      String.raw`${I}\s+(?:finally\s+)?(?:chose|picked|went with|settled on|opted for)\s+(.+)`,
+      'iu',
+    ),
+    build: (m) => decision('Chose ', m[1]!),
+  },
+  // Things the user uses, speaks, wears, drives, has been to.
+  {
+    re: new RegExp(
+      String.raw`${I}\s+(?:mostly\s+|mainly\s+|only\s+|also\s+)?(use|speak|wear|drive|own|play)\s+(.+)`,
+      'iu',
+    ),
+    build: (m) => {
+      const object = objectPhrase(m[2]!);
+      if (deictic(object)) return [];
+      return [
+        finding({
+          kind: 'fact',
+          content: `${capitalise(thirdPerson(m[1]!))} ${impersonal(object)}`,
+          confidence: CONFIDENCE.generic,
+          tags: ['fact'],
+        }),
+      ];
+    },
+  },
+  {
+    re: /\b[Ii](?:'ve|\s+have)\s+(?:already\s+)?been\s+to\s+(\p{Lu}.*)/u,
+    build: (m) => {
+      const object = objectPhrase(m[1]!);
+      return [
+        finding({
+          kind: 'fact',
+          content: `Has been to ${object}`,
+          confidence: CONFIDENCE.generic,
+          tags: ['travel'],
+        }),
+      ];
+    },
+  },
+  // Age and height.
+  {
+    re: new RegExp(String.raw`\bi${AM}\s+(\d{1,2}'\s?\d{1,2}"?|\d\.\d{1,2}\s?m|1\d\d\s?cm)`, 'iu'),
+    momentaryVoids: false,
+    build: (m) => [finding({ kind: 'fact', content: `Is ${m[1]!} tall`, tags: ['body'] })],
+  },
+  {
+    re: new RegExp(String.raw`\bi${AM}\s+(\d{1,3})(?:\s+years?\s+old|\s*y\/?o)\b`, 'iu'),
+    momentaryVoids: false,
+    build: (m) => [finding({ kind: 'fact', content: `Is ${m[1]!} years old`, tags: ['age'] })],
+  },
+];
+
+function dietFinding(word: string): Finding[] {
+  const content = DIETS[word.toLowerCase()];
+  return content ? [finding({ kind: 'constraint', content, key: 'diet', tags: ['diet', 'food'] })] : [];
+}
+
+function jobFinding(job: string): Finding {
+  const title = clean(job.replace(/\s+(?:at|for|with|on|in)\b.*$/i, ''));
+  const article = /^[aeiou]/i.test(title) ? 'an' : 'a';
+  return finding({ kind: 'fact', content: `Works as ${article} ${title}`, key: 'job_title', tags: ['work'] });
+}
+
+function identity(phrase: string): Finding[] {
+  const words = phrase.toLowerCase().split(' ');
+  const head = words.at(-1) ?? '';
+  if (phrase === '' || NOT_IDENTITY.has(words[0]!) || NOT_IDENTITY.has(words.slice(0, 2).join(' ')))
+    return [];
+  if (DIETS[head] !== undefined || deictic(phrase)) return [];
+  const article = /^[aeiou]/i.test(phrase) ? 'an' : 'a';
+  if (OCCUPATIONS.has(head) || OCCUPATIONS.has(words.slice(-2).join(' '))) {
+    return [
+      finding({ kind: 'fact', content: `Works as ${article} ${phrase}`, key: 'job_title', tags: ['work'] }),
+    ];
+  }
+  return [
+    finding({
+      kind: 'fact',
+      content: `Is ${article} ${phrase}`,
+      confidence: CONFIDENCE.generic,
+      tags: ['identity'],
+    }),
+  ];
+}
+
+function relative(relation: string, word: string | undefined): Finding[] {
+  const name = properName(word);
+  const key = RELATIONS[relation.toLowerCase()];
+  if (!name || !key) return [];
+  const noun = relation.toLowerCase();
+  const tag = key === 'pet:name' ? 'pet' : 'family';
+  return [finding({ kind: 'fact', content: `Has a ${noun} called ${name}`, key, tags: [tag] })];
+}
+
+function decision(prefix: string, rest: string): Finding[] {
+  const object = objectPhrase(rest);
+  if (deictic(object)) return [];
+  return [
+    finding({ kind: 'decision', content: clean(`${prefix}${impersonal(object)}`), tags: ['decision'] }),
+  ];
+}
+
+const INTRANSITIVE_LIMITS = new Set(['drive', 'smoke', 'drink', 'fly', 'swim', 'cook']);
+
+function negativeHabit(never: boolean, verb: string, rest: string): Finding[] {
+  const object = objectPhrase(rest);
+  // Not owning something is a fact about the user, not a stance a later request could contradict.
+  if (verb === 'own') {
+    return deictic(object)
+      ? []
+      : [finding({ kind: 'fact', content: `Does not own ${impersonal(object)}`, tags: ['fact'] })];
+  }
+  if (object === '' || /^(?:so|and|but|or|because|which)$/i.test(object)) {
+    if (!INTRANSITIVE_LIMITS.has(verb)) return [];
+    if (verb === 'drink') {
+      return [
+        finding({
+          kind: 'preference',
+          content: 'Does not drink alcohol',
+          facet: 'alcohol',
+          polarity: 'avoid',
+          tags: ['food'],
+        }),
+      ];
+    }
+    return [
+      finding({
+        kind: 'constraint',
+        content: never ? `Never ${thirdPerson(verb)}` : `Does not ${verb}`,
+        tags: ['habit'],
+      }),
+    ];
+  }
+  const shown = never ? `Never ${thirdPerson(verb)}` : `Does not ${verb}`;
+  const tags = ['eat', 'drink', 'cook with', 'order'].includes(verb) ? ['food'] : ['preference'];
+  return stance('preference', shown, object, 'avoid', tags);
+}

@@ -1,0 +1,165 @@
+// English sentences of the offline extractor: standing instructions and rules, "remember ...", then the pattern
+// table, with questions, hypotheticals, reported speech, quotes and momentary states left alone.
+import {
+  DO_NOT_KEEP,
+  LANGUAGES,
+  MOMENTARY,
+  NOT_ASSERTED,
+  QUESTION_START,
+  TASK_START,
+} from './english-lexicon.ts';
+import { ENGLISH_PATTERNS, stance } from './english-patterns.ts';
+import { facetOf, impersonal, objectPhrase, withoutSubject } from './english-phrase.ts';
+import { CONFIDENCE, type Finding, stated as finding } from './finding.ts';
+import { type Reading, readPatterns } from './patterns.ts';
+import { capitalise, clean, type Masked, maskQuotes, sentences, unmask } from './text.ts';
+
+// ---- instructions to the assistant ----
+
+// Markers of a standing instruction: strong ones make any instruction standing, weak ones only an imperative to
+// the assistant ("always answer in Spanish", not "always have").
+const STANDING_STRONG =
+  /\b(?:from now on|going forward|from here on(?: out)?|in (?:the )?future|moving forward|starting now|by default)\b,?\s*/gi;
+const STANDING_WEAK = /\b(?:always|every time|each time|whenever)\b,?\s*/gi;
+const IMPERATIVE =
+  /^(?:no|don't|do not|dont|never|stop|avoid|answer|reply|respond|write|use|give|keep|include|add|show|tell|remind|ask|check|format|explain|put|make|cite|double-check|skip|be|talk|speak|call|send|start|end|mention|list|suggest|recommend)\b/i;
+
+const RULE =
+  /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:say|type|write|send|ask(?:\s+for|\s+about)?|mention|use the word|put)\s+(\uE000\d+\uE001|[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,3}?)\s*,?\s+(?:then\s+)?(?:please\s+)?(?:you\s+(?:should\s+|can\s+|must\s+)?)?(?:just\s+)?(.+)/iu;
+
+function ruleFindings(sentence: string, quotes: readonly string[]): Finding[] {
+  const m = RULE.exec(sentence);
+  if (!m) return [];
+  const trigger = clean(unmask(m[1]!, quotes));
+  const action = clean(
+    impersonal(unmask(m[2]!, quotes).replace(/\b(give|send|show|tell|remind)\s+me\b/gi, '$1')),
+  );
+  if (trigger === '' || action.length < 3) return [];
+  return [
+    finding({
+      kind: 'rule',
+      content: capitalise(action),
+      trigger,
+      confidence: CONFIDENCE.asked,
+      tags: ['instruction'],
+    }),
+  ];
+}
+
+// "no ibuprofen suggestions", "don't recommend hostels": about every later recommendation, marker or not.
+const RECOMMEND =
+  /\b(?:(?:don't|do not|dont|never|please don't)\s+(?:ever\s+)?(?:suggest|recommend)(?:\s+me)?\s+(.+)|no\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:suggestions|recommendations)\b)/iu;
+
+const ANSWER_LANGUAGE = new RegExp(
+  String.raw`\b(?:answer|reply|respond|write|talk|speak|chat)(?:\s+to\s+me)?\s+(?:only\s+)?in\s+(${LANGUAGES})\b`,
+  'u',
+);
+
+/** A standing instruction ("from now on, no emojis"): the instruction itself is the content. */
+function instructionFindings(rest: string, strong: boolean): Finding[] {
+  const language = ANSWER_LANGUAGE.exec(rest);
+  if (language) {
+    return [
+      finding({
+        kind: 'preference',
+        content: `Answer in ${language[1]!}`,
+        key: 'language',
+        confidence: CONFIDENCE.asked,
+        tags: ['instruction', 'language'],
+      }),
+    ];
+  }
+  const body = clean(
+    rest
+      .replace(/^(?:please|pls|kindly|can you|could you|you should|you must)\s+/i, '')
+      .replace(/\s+please$/i, ''),
+  );
+  if (body.split(' ').length < 2 || /^i\b/i.test(body) || (!strong && !IMPERATIVE.test(body))) return [];
+  const avoid =
+    /^(?:no|don't|do not|dont|never|stop|avoid|quit)\s+(?:use\s+|using\s+|add\s+|adding\s+|include\s+|including\s+|give\s+me\s+|suggest\s+|suggesting\s+|recommend\s+|recommending\s+|put\s+|with\s+)?(.+)/i.exec(
+      body,
+    );
+  if (avoid) {
+    const facet = facetOf(objectPhrase(avoid[1]!));
+    if (facet !== undefined) {
+      return [
+        finding({
+          kind: 'preference',
+          content: capitalise(impersonal(body)),
+          facet,
+          polarity: 'avoid',
+          confidence: CONFIDENCE.asked,
+          tags: ['instruction'],
+        }),
+      ];
+    }
+  }
+  return [
+    finding({
+      kind: 'preference',
+      content: capitalise(impersonal(body)),
+      confidence: CONFIDENCE.asked,
+      tags: ['instruction'],
+    }),
+  ];
+}
+
+// ---- sentences ----
+
+const REMEMBER =
+  /(?:^|[,:;-]\s*)(?:(?:oh|ok|okay|also|and|btw|fyi|hey|so|but|please|pls|just|can you|could you|would you)[,\s]+)*(?:remember|don't forget|do not forget|keep in mind|make a note|note|save (?:this|that)|for the record)(?:\s+(?:this|that|for me))?\s*(?:that\b)?\s*[:,-]?\s*(.+)/iu;
+
+const READING: Reading = {
+  clauseBreak: /[,;]|\s(?:but|and|so|because|though|while)\s/i,
+  momentary: MOMENTARY,
+  // Said inside a conditional, a wish or someone else's words, negated by "don't think", or a past habit.
+  voids: (before) =>
+    NOT_ASSERTED.test(before) ||
+    /\b(?:not|don't|do not|dont|never)\s+(?:think|know|believe|sure|guess|feel)\b/i.test(before) ||
+    /\bused\s+to\s*$/i.test(before),
+};
+
+function statements(sentence: string, quotes: readonly string[]): Finding[] {
+  return readPatterns(sentence, ENGLISH_PATTERNS, READING, quotes).found;
+}
+
+function sentenceFindings(text: string, question: boolean, quotes: readonly string[]): Finding[] {
+  if (question || QUESTION_START.test(text)) return [];
+  const rule = ruleFindings(text, quotes);
+  if (rule.length > 0) return rule;
+
+  const remember = REMEMBER.exec(text);
+  if (remember) {
+    const rest = remember[1]!;
+    const specific = statements(rest, quotes).map((f) => ({ ...f, confidence: CONFIDENCE.asked }));
+    if (specific.length > 0) return specific;
+    const content = withoutSubject(unmask(rest, quotes));
+    if (content === undefined) return [];
+    const kind = /\b(?:take|takes|like|prefer|want|love|enjoy)\b/i.test(rest) ? 'preference' : 'fact';
+    return [{ kind, content, tags: ['remembered'], confidence: CONFIDENCE.asked }];
+  }
+
+  const own = statements(text, quotes);
+  if (own.length > 0) return own;
+  const recommend = RECOMMEND.exec(text);
+  if (recommend && !NOT_ASSERTED.test(text.slice(0, recommend.index))) {
+    return stance('preference', 'No suggestions of', recommend[1] ?? recommend[2]!, 'avoid', ['instruction']);
+  }
+  const strong = new RegExp(STANDING_STRONG.source, 'i').test(text);
+  if (!strong && !new RegExp(STANDING_WEAK.source, 'i').test(text)) return [];
+  const rest = clean(text.replace(STANDING_STRONG, ' ').replace(STANDING_WEAK, ' '));
+  const stated = statements(rest, quotes);
+  if (stated.length > 0) return stated;
+  if (NOT_ASSERTED.test(rest)) return [];
+  return instructionFindings(rest, strong);
+}
+
+/**
+ * The findings of one English user turn. Nothing comes out of a turn that asks to forget or not keep something,
+ * or that asks for work on a text (translate, rewrite...); quoted spans are never read.
+ */
+export function englishFindings(turn: string): Finding[] {
+  const masked: Masked = maskQuotes(turn);
+  if (DO_NOT_KEEP.test(masked.text) || TASK_START.test(masked.text)) return [];
+  return sentences(masked.text).flatMap((s) => sentenceFindings(s.text, s.question, masked.quotes));
+}

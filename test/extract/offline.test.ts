@@ -1,0 +1,224 @@
+// The offline extractor: what it reads from the user's explicit statements, what it leaves alone, and its figures
+// on the committed labelled chats (a regression floor, not a tuning target).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Proposal } from '../../src/core/proposal-schemas.ts';
+import {
+  createOfflineExtractor,
+  OFFLINE_EXTRACTOR_MODEL,
+  turnLanguage,
+} from '../../src/extract/offline/index.ts';
+import { chatTurns, LabelledSetSchema, precision, recall, scoreRun } from '../../src/extract/score.ts';
+import type { ExtractTurn } from '../../src/ports/extractor.ts';
+
+const extractor = createOfflineExtractor();
+
+async function fromUser(...texts: string[]): Promise<Proposal[]> {
+  const turns: ExtractTurn[] = texts.map((text, index) => ({ index, role: 'user', text }));
+  return (await extractor.extract({ session: 's', turns })).proposals;
+}
+
+const brief = (p: Proposal) => ({
+  kind: p.kind,
+  content: p.content,
+  ...(p.key ? { key: p.key } : {}),
+  ...(p.facet ? { facet: p.facet, polarity: p.polarity } : {}),
+  ...(p.trigger ? { trigger: p.trigger } : {}),
+});
+
+describe('offline extractor: explicit statements', () => {
+  it('reads the seed statements in English and Chinese', async () => {
+    expect((await fromUser("Remember I don't eat cilantro")).map(brief)).toEqual([
+      { kind: 'preference', content: 'Does not eat cilantro', facet: 'cilantro', polarity: 'avoid' },
+    ]);
+    expect((await fromUser('记住我不吃香菜')).map(brief)).toEqual([
+      { kind: 'preference', content: '不吃香菜', facet: '香菜', polarity: 'avoid' },
+    ]);
+    expect((await fromUser('I moved to Munich last month')).map(brief)).toEqual([
+      { kind: 'fact', content: 'Lives in Munich', key: 'residence' },
+    ]);
+    expect((await fromUser("I'm vegan now")).map(brief)).toEqual([
+      { kind: 'constraint', content: 'Is vegan', key: 'diet' },
+    ]);
+  });
+
+  it('fills slots, facets and polarities where the pattern implies them', async () => {
+    const read = async (text: string) => (await fromUser(text)).map(brief);
+    expect(await read("I'm allergic to peanuts and shellfish")).toEqual([
+      {
+        kind: 'constraint',
+        content: 'Is allergic to peanuts',
+        key: 'allergy:peanut',
+        facet: 'peanuts',
+        polarity: 'avoid',
+      },
+      {
+        kind: 'constraint',
+        content: 'Is allergic to shellfish',
+        key: 'allergy:shellfish',
+        facet: 'shellfish',
+        polarity: 'avoid',
+      },
+    ]);
+    expect(await read('我对花生过敏')).toEqual([
+      { kind: 'constraint', content: '对花生过敏', key: 'allergy:花生', facet: '花生', polarity: 'avoid' },
+    ]);
+    expect(await read('I prefer aisle seats on long flights')).toEqual([
+      {
+        kind: 'preference',
+        content: 'Prefers aisle seats on long flights',
+        facet: 'aisle seats',
+        polarity: 'prefer',
+      },
+    ]);
+    expect(await read("I can't stand mushrooms")).toEqual([
+      { kind: 'preference', content: 'Cannot stand mushrooms', facet: 'mushrooms', polarity: 'avoid' },
+    ]);
+    expect(await read('My dog is called Rex')).toEqual([
+      { kind: 'fact', content: 'Has a dog called Rex', key: 'pet:name' },
+    ]);
+    expect(await read('我女儿叫朵朵')).toEqual([{ kind: 'fact', content: '女儿叫朵朵', key: 'child:name' }]);
+    expect(await read('我们家养了一只狗， 叫豆豆。')).toEqual([
+      { kind: 'fact', content: '狗叫豆豆', key: 'pet:name' },
+    ]);
+    expect(await read('我家有只猫叫咪咪')).toEqual([{ kind: 'fact', content: '猫叫咪咪', key: 'pet:name' }]);
+    expect(await read('I work at Acme as of this year')).toEqual([
+      { kind: 'fact', content: 'Works at Acme', key: 'employer' },
+    ]);
+    expect(await read('I work as a nurse')).toEqual([
+      { kind: 'fact', content: 'Works as a nurse', key: 'job_title' },
+    ]);
+    expect(await read('Please call me Sam')).toEqual([
+      { kind: 'fact', content: 'Wants to be called Sam', key: 'preferred_name' },
+    ]);
+    expect(await read('我住在上海')).toEqual([{ kind: 'fact', content: '住在上海', key: 'residence' }]);
+    expect(await read('我搬到杭州了')).toEqual([{ kind: 'fact', content: '住在杭州', key: 'residence' }]);
+    expect(await read('我讨厌下雨天')).toEqual([
+      { kind: 'preference', content: '讨厌下雨天', facet: '下雨天', polarity: 'avoid' },
+    ]);
+    expect(await read('我喜欢喝乌龙茶，不太喜欢咖啡')).toEqual([
+      { kind: 'preference', content: '喜欢喝乌龙茶', facet: '乌龙茶', polarity: 'prefer' },
+      { kind: 'preference', content: '不太喜欢咖啡', facet: '咖啡', polarity: 'avoid' },
+    ]);
+  });
+
+  it('keeps standing instructions and rules', async () => {
+    expect((await fromUser('From now on, no emojis in your replies please.')).map(brief)).toEqual([
+      { kind: 'preference', content: 'No emojis in the replies', facet: 'emojis', polarity: 'avoid' },
+    ]);
+    expect((await fromUser("From now on, when I say 'tldr', give me a one-line summary")).map(brief)).toEqual(
+      [{ kind: 'rule', content: 'Give a one-line summary', trigger: 'tldr' }],
+    );
+    expect((await fromUser('以后我说“总结”，你就把上面的内容总结成三点。')).map(brief)).toEqual([
+      { kind: 'rule', content: '把上面的内容总结成三点', trigger: '总结' },
+    ]);
+    expect((await fromUser('以后都用中文回复我')).map(brief)).toEqual([
+      { kind: 'preference', content: '用中文回复', key: 'language' },
+    ]);
+  });
+
+  it('records provenance: the session, the turn and its id, the extractor, the language', async () => {
+    const { proposals } = await extractor.extract({
+      session: 'chat-7',
+      turns: [
+        { index: 0, role: 'assistant', text: 'Hi! What should I know about you?' },
+        { index: 1, role: 'user', text: 'I live in Lisbon', id: 'msg-1' },
+      ],
+    });
+    expect(proposals).toHaveLength(1);
+    expect(proposals[0]).toMatchObject({
+      language: 'en',
+      provenance: {
+        session: 'chat-7',
+        turns: [{ index: 1, id: 'msg-1' }],
+        extractor: OFFLINE_EXTRACTOR_MODEL,
+      },
+    });
+    expect(proposals[0]!.confidence).toBeGreaterThan(0);
+  });
+});
+
+describe('offline extractor: what it leaves alone', () => {
+  const nothing = [
+    'Do you think I should move to Berlin?',
+    'Am I allergic to cats if my eyes itch',
+    'If I were vegan, what would I eat for protein?',
+    'Hypothetically, if I lived in Norway, would I need winter tires?',
+    'I wish I lived closer to the beach.',
+    'My friend said she hates cilantro.',
+    'My mom always says "I never eat after 8pm".',
+    "Translate to French: 'I love you and I live in Paris'",
+    "Don't remember that, I was just venting.",
+    'Forget what I said about Berlin.',
+    "I don't feel like pasta tonight.",
+    "I don't think I'm allergic to anything.",
+    'I love that idea!',
+    'I hate when that happens lol',
+    'I used to hate olives.',
+    'thanks!!',
+    '如果我是素食者，蛋白质从哪里来？',
+    '我朋友说她讨厌香菜。',
+    '别记住这件事。',
+    '我今天不想吃辣的。',
+    '帮我翻译成英文：我爱你，我住在巴黎。',
+    '你觉得我应该辞职吗？',
+    '他跟我说“我住在广州”，其实他住在佛山。',
+  ];
+  it.each(nothing)('%s', async (text) => {
+    expect(await fromUser(text)).toEqual([]);
+  });
+
+  it("never reads the assistant's or anyone else's turns", async () => {
+    const { proposals } = await extractor.extract({
+      session: 's',
+      turns: [
+        {
+          index: 0,
+          role: 'assistant',
+          text: "Got it, I'll remember you don't eat cilantro. I love cilantro myself.",
+        },
+        { index: 1, role: 'other', text: "I'm allergic to peanuts" },
+        { index: 2, role: 'assistant', text: '好的，我记住了，你不吃香菜。' },
+      ],
+    });
+    expect(proposals).toEqual([]);
+  });
+
+  it('reads English and Chinese only', () => {
+    expect(turnLanguage('我不吃香菜')).toBe('zh');
+    expect(turnLanguage('我们都用 PostgreSQL')).toBe('zh');
+    expect(turnLanguage('I love PostgreSQL')).toBe('en');
+    expect(turnLanguage('私はパクチーが嫌いです')).toBeUndefined();
+    expect(turnLanguage('12345 !!')).toBeUndefined();
+  });
+});
+
+describe('offline extractor: figures on the committed chats', () => {
+  const score = async (file: string) => {
+    const set = LabelledSetSchema.parse(
+      JSON.parse(readFileSync(new URL(`../fixtures/extract/${file}`, import.meta.url), 'utf8')),
+    );
+    const results = [];
+    for (const chat of set.chats)
+      results.push((await extractor.extract({ session: chat.id, turns: chatTurns(chat) })).proposals);
+    return scoreRun(set.chats, results);
+  };
+
+  // Floors a little under the figures measured when the patterns were last changed (docs/extraction.md):
+  // a change that costs more than that must say why.
+  it('dev set: precision >= 0.95, recall >= 0.85 on explicit statements, each language >= 0.8', async () => {
+    const { overall, byLanguage } = await score('dev-chats.json');
+    expect(precision(overall)).toBeGreaterThanOrEqual(0.95);
+    expect(recall(overall)).toBeGreaterThanOrEqual(0.85);
+    for (const tally of Object.values(byLanguage)) {
+      expect(precision(tally)).toBeGreaterThanOrEqual(0.9);
+      expect(recall(tally)).toBeGreaterThanOrEqual(0.8);
+    }
+  });
+
+  it('held-out set: precision >= 0.9, recall >= 0.75', async () => {
+    const { overall } = await score('held-out-chats.json');
+    expect(precision(overall)).toBeGreaterThanOrEqual(0.9);
+    expect(recall(overall)).toBeGreaterThanOrEqual(0.75);
+  });
+});
