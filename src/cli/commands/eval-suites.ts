@@ -151,25 +151,20 @@ async function runMemorySuite(
     );
     const run = {
       dataFile: basename(dataPath),
+      ...(chat ? { chatFile: basename(request.locomoFile!) } : {}),
       embedder: configured?.embedder.model ?? 'none',
       database: environment.description,
       startedAt,
       totalMs: performance.now() - started,
     };
+    const title = suite === 'lived-in' ? 'Lived-in recall' : 'Chinese recall';
     await mkdir(request.outDir, { recursive: true });
     await writeFile(join(request.outDir, 'rankings.json'), `${JSON.stringify(suiteRankings(result))}\n`);
     await writeFile(
       join(request.outDir, 'metrics.json'),
       `${JSON.stringify(suiteMetricsDocument(suite, result, run), null, 2)}\n`,
     );
-    const title = suite === 'lived-in' ? 'Lived-in recall' : 'Chinese recall';
-    await writeFile(
-      join(request.outDir, 'summary.md'),
-      renderSuiteSummary(title, result, {
-        ...run,
-        chatFile: request.locomoFile && basename(request.locomoFile),
-      }),
-    );
+    await writeFile(join(request.outDir, 'summary.md'), renderSuiteSummary(title, result, run));
     for (const r of result.results) {
       const h = headlineOf(r);
       say(

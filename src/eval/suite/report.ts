@@ -37,12 +37,11 @@ export function findResult(
   return run.results.find((r) => r.column === column && r.mode === mode);
 }
 
+/** Facts of a suite run: those of a LoCoMo run, and the LoCoMo file the chat column was taken from. */
+export type SuiteRunDescription = Omit<RunDescription, 'mode'> & { chatFile?: string | undefined };
+
 /** The content of metrics.json. */
-export function suiteMetricsDocument(
-  suite: string,
-  result: SuiteRunResult,
-  run: Omit<RunDescription, 'mode'>,
-) {
+export function suiteMetricsDocument(suite: string, result: SuiteRunResult, run: SuiteRunDescription) {
   return {
     protocol: 'engram-memory-suite@1',
     suite,
@@ -110,11 +109,7 @@ function breakdown(
 }
 
 /** The content of summary.md. */
-export function renderSuiteSummary(
-  title: string,
-  result: SuiteRunResult,
-  run: Omit<RunDescription, 'mode'> & { chatFile?: string | undefined },
-): string {
+export function renderSuiteSummary(title: string, result: SuiteRunResult, run: SuiteRunDescription): string {
   const c = result.counts;
   const chat = c.chatTurns
     ? `Column \`chat\`: each user's subject also holds one whole LoCoMo conversation of \`${run.chatFile ?? 'the LoCoMo file'}\` (user i gets conversation i mod ${new Set(Object.values(c.chatOf)).size}; ${c.chatTurns.min}-${c.chatTurns.max} turns a user, ${c.chatTurns.total} in all), stored as \`POST /v1/ingest\` stores it; column \`clean\`: the memories alone.`
@@ -239,7 +234,7 @@ export function renderSuiteSummary(
         '; ',
       )}. ${result.results.reduce((n, r) => n + r.degradedRecalls, 0)} recalls degraded to lexical.`,
     '',
-    `Time: chat ingest ${(result.timing.ingestMs / 1000).toFixed(1)} s, memory writes ${(result.timing.writeMs / 1000).toFixed(1)} s, queries ${(result.timing.queryMs / 1000).toFixed(1)} s (4 recalls a question), total ${(run.totalMs / 1000).toFixed(1)} s. Per-question rankings with each expected memory's lane evidence: \`rankings.json\`.`,
+    `Time: ${c.chatTurns ? `chat ingest ${(result.timing.ingestMs / 1000).toFixed(1)} s, ` : ''}memory writes ${(result.timing.writeMs / 1000).toFixed(1)} s, queries ${(result.timing.queryMs / 1000).toFixed(1)} s (4 recalls a question), total ${(run.totalMs / 1000).toFixed(1)} s. Per-question rankings with each expected memory's lane evidence: \`rankings.json\`.`,
     '',
   );
   return lines.join('\n');
