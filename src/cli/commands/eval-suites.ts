@@ -1,6 +1,7 @@
 // `engram eval lived-in | chinese | all`: the memory suites of data/ (and, for `all`, LoCoMo too) on a throwaway
 // database with the configured embedder. Each suite writes metrics.json, rankings.json and summary.md; `all` also
-// writes one table of every benchmark's headline figures (DIR/summary.md, DIR/summary.json).
+// writes one table of every benchmark's headline figures (DIR/summary.md, DIR/summary.json). Also the pieces every
+// eval command shares (eval.ts too): the embedder, the throwaway database, the run's dependencies, --mode.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +13,7 @@ import {
   renderBenchmarkTable,
 } from '../../eval/benchmark-table.ts';
 import { parseLocomo } from '../../eval/locomo/dataset.ts';
-import { openEvalEnvironment } from '../../eval/locomo/environment.ts';
+import { type EvalEnvironment, openEvalEnvironment } from '../../eval/locomo/environment.ts';
 import { createProgress, silentProgress } from '../../eval/locomo/progress.ts';
 import { parseSuite, SUITE_FILES, type SuiteName } from '../../eval/suite/dataset.ts';
 import {
@@ -109,6 +110,31 @@ export function evalEmbedder(
   return configuredEmbedder(env, { say, timeoutMs: 60_000, logger: silentLogger });
 }
 
+/** A throwaway database for one eval (PGlite, or a scratch database on `databaseUrl`'s server), the model registered. */
+export function openEvalDatabase(databaseUrl: string | undefined, configured: ConfiguredEmbedder | null) {
+  return openEvalEnvironment({
+    databaseUrl,
+    embedder: configured?.embedder ?? null,
+    modelDefaults: configured?.modelDefaults,
+  });
+}
+
+/** What every eval run is given: the database, the real write gate, the embedder, upkeep and a progress bar. */
+export function evalRunDeps(
+  environment: EvalEnvironment,
+  configured: ConfiguredEmbedder | null,
+  quiet: boolean,
+) {
+  return {
+    store: environment.store,
+    gate: evaluateWrite,
+    embedder: configured?.embedder ?? null,
+    tenantId: environment.tenantId,
+    upkeep: environment.upkeep,
+    progress: quiet ? silentProgress : createProgress(),
+  };
+}
+
 const fmt = (x: number) => x.toFixed(3);
 
 /** Runs one memory suite into `outDir`. */
@@ -128,11 +154,7 @@ async function runMemorySuite(
       ? parseLocomo(JSON.parse(await readFile(request.locomoFile, 'utf8')))
       : null;
   const { configured, say } = context;
-  const environment = await openEvalEnvironment({
-    databaseUrl: context.databaseUrl,
-    embedder: configured?.embedder ?? null,
-    modelDefaults: configured?.modelDefaults,
-  });
+  const environment = await openEvalDatabase(context.databaseUrl, configured);
   const startedAt = new Date().toISOString();
   const started = performance.now();
   try {
@@ -140,14 +162,7 @@ async function runMemorySuite(
     const result = await runSuite(
       users,
       { modes: request.modes, chat },
-      {
-        store: environment.store,
-        gate: evaluateWrite,
-        embedder: configured?.embedder ?? null,
-        tenantId: environment.tenantId,
-        upkeep: environment.upkeep,
-        progress: request.quiet ? silentProgress : createProgress(),
-      },
+      evalRunDeps(environment, configured, request.quiet),
     );
     const run = {
       dataFile: basename(dataPath),

@@ -8,7 +8,6 @@ import type { EngramConfig } from '../../config.ts';
 import type { RecallMode } from '../../core/schemas.ts';
 import { locomoFigures } from '../../eval/benchmark-table.ts';
 import { parseLocomo } from '../../eval/locomo/dataset.ts';
-import { openEvalEnvironment } from '../../eval/locomo/environment.ts';
 import { createProgress, silentProgress } from '../../eval/locomo/progress.ts';
 import {
   baselineComparison,
@@ -19,10 +18,16 @@ import {
   renderSummary,
 } from '../../eval/locomo/report.ts';
 import { type LocomoRunResult, runLocomoModes } from '../../eval/locomo/run.ts';
-import { evaluateWrite } from '../../gate/index.ts';
 import { integerFlag, parseFlags, UsageError } from '../args.ts';
 import type { ConfiguredEmbedder } from '../configured-embedder.ts';
-import { evalEmbedder, evalSuiteCommand, MODES, SUITE_USAGE } from './eval-suites.ts';
+import {
+  evalEmbedder,
+  evalRunDeps,
+  evalSuiteCommand,
+  MODES,
+  openEvalDatabase,
+  SUITE_USAGE,
+} from './eval-suites.ts';
 
 const USAGE =
   'usage: engram eval locomo --data FILE --out DIR [--mode hybrid|vector|lexical|all] [--samples N]\n' +
@@ -106,25 +111,18 @@ async function runLocomoEval(
   const lexicalOnly = request.modes.every((m) => m === 'lexical');
   // Ingestion embeds a hundred turns per call: the query budget (1.5 s) is not the right one for it.
   const configured = lexicalOnly ? null : (loaded ?? (await evalEmbedder(env, say)));
-  const environment = await openEvalEnvironment({
-    databaseUrl: config.DATABASE_URL,
-    embedder: configured?.embedder ?? null,
-    modelDefaults: configured?.modelDefaults,
-  });
+  const environment = await openEvalDatabase(config.DATABASE_URL, configured);
   const startedAt = new Date().toISOString();
   const started = performance.now();
   try {
     say(
       `eval: ${samples.length} conversations from ${basename(request.dataFile)} on ${environment.description}`,
     );
-    const results = await runLocomoModes(samples, request.modes, {
-      store: environment.store,
-      gate: evaluateWrite,
-      embedder: configured?.embedder ?? null,
-      tenantId: environment.tenantId,
-      upkeep: environment.upkeep,
-      progress: request.quiet ? silentProgress : createProgress(),
-    });
+    const results = await runLocomoModes(
+      samples,
+      request.modes,
+      evalRunDeps(environment, configured, request.quiet),
+    );
     const base = {
       dataFile: basename(request.dataFile),
       embedder: configured?.embedder.model ?? 'none',

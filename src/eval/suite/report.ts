@@ -90,20 +90,17 @@ function table(header: string[], rows: string[][]): string[] {
   ];
 }
 
-/** One column per (column, mode) result, rows per group, cells from `cell` (empty when the group is absent). */
-function breakdown(
+/** One column per (column, mode) result and a row per group, each cell `value` of the group's default request. */
+function breakdown<T extends { questions: number }>(
   results: readonly ColumnModeResult[],
-  groups: (r: ColumnModeResult) => Record<string, unknown>,
-  cell: (r: ColumnModeResult, group: string) => { n: number; value: number } | undefined,
+  groupsOf: (r: ColumnModeResult) => Record<string, Record<View, T>>,
+  value: (scores: T) => number,
 ): string[] {
-  const names = [...new Set(results.flatMap((r) => Object.keys(groups(r))))].sort();
+  const names = [...new Set(results.flatMap((r) => Object.keys(groupsOf(r))))].sort();
   const rows = names.map((group) => {
-    const first = results.map((r) => cell(r, group)).find((c) => c !== undefined);
-    return [
-      group,
-      String(first?.n ?? 0),
-      ...results.map((r) => (cell(r, group) ? fmt(cell(r, group)!.value) : '')),
-    ];
+    const cells = results.map((r) => groupsOf(r)[group]?.default);
+    const n = cells.find((c) => c !== undefined)?.questions ?? 0;
+    return [group, String(n), ...cells.map((c) => (c ? fmt(value(c)) : ''))];
   });
   return table(['', 'questions', ...results.map((r) => `${r.column} ${r.mode}`)], rows);
 }
@@ -190,10 +187,7 @@ export function renderSuiteSummary(title: string, result: SuiteRunResult, run: S
     ...breakdown(
       result.results,
       (r) => r.scores.byDomain,
-      (r, g) => {
-        const s = r.scores.byDomain[g]?.default;
-        return s && { n: s.questions, value: s.hit3 };
-      },
+      (s) => s.hit3,
     ),
     '',
   ];
@@ -206,10 +200,7 @@ export function renderSuiteSummary(title: string, result: SuiteRunResult, run: S
       ...breakdown(
         result.results,
         (r) => r.scores.bySharedScript,
-        (r, g) => {
-          const s = r.scores.bySharedScript[g]?.default;
-          return s && { n: s.questions, value: s.hit3 };
-        },
+        (s) => s.hit3,
       ),
       '',
     );
@@ -219,10 +210,7 @@ export function renderSuiteSummary(title: string, result: SuiteRunResult, run: S
     ...breakdown(
       result.results,
       (r) => r.scores.byShape,
-      (r, g) => {
-        const s = r.scores.byShape[g]?.default;
-        return s && { n: s.questions, value: s.empty };
-      },
+      (s) => s.empty,
     ),
     '',
     `Writes: ${Object.entries(c.writes)
