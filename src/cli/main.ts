@@ -53,7 +53,7 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   },
   eval: {
     run: evalCommand,
-    help: 'eval locomo --data FILE --out DIR [--mode hybrid|vector|lexical|all]: retrieval quality on LoCoMo',
+    help: 'eval locomo|lived-in|chinese|all --out DIR ...: retrieval quality on LoCoMo and the memory suites',
   },
   bench: {
     run: benchCommand,

@@ -1,13 +1,13 @@
 // `engram eval locomo --data FILE --out DIR [--mode hybrid|vector|lexical|all] [--samples N]`: the LoCoMo
 // retrieval protocol on a throwaway database (PGlite, or a scratch database on DATABASE_URL's server) with the
 // configured embedder (the local model by default). Writes rankings.json, metrics.json and summary.md.
+// The memory suites (lived-in, chinese) and `all` are in eval-suites.ts.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { EngramConfig } from '../../config.ts';
-import { silentLogger } from '../../core/logger.ts';
 import type { RecallMode } from '../../core/schemas.ts';
+import { locomoFigures } from '../../eval/benchmark-table.ts';
 import { parseLocomo } from '../../eval/locomo/dataset.ts';
-import { openEvalEnvironment } from '../../eval/locomo/environment.ts';
 import { createProgress, silentProgress } from '../../eval/locomo/progress.ts';
 import {
   baselineComparison,
@@ -18,21 +18,22 @@ import {
   renderSummary,
 } from '../../eval/locomo/report.ts';
 import { type LocomoRunResult, runLocomoModes } from '../../eval/locomo/run.ts';
-import { evaluateWrite } from '../../gate/index.ts';
 import { integerFlag, parseFlags, UsageError } from '../args.ts';
-import { configuredEmbedder } from '../configured-embedder.ts';
+import type { ConfiguredEmbedder } from '../configured-embedder.ts';
+import {
+  evalEmbedder,
+  evalRunDeps,
+  evalSuiteCommand,
+  MODES,
+  openEvalDatabase,
+  SUITE_USAGE,
+} from './eval-suites.ts';
 
 const USAGE =
   'usage: engram eval locomo --data FILE --out DIR [--mode hybrid|vector|lexical|all] [--samples N]\n' +
   '                          [--compare langgraph] [--quiet]\n' +
-  '  --compare langgraph runs the same protocol through LangGraph.js PostgresStore (needs DATABASE_URL)';
-
-const MODES: Record<string, RecallMode[]> = {
-  hybrid: ['hybrid'],
-  vector: ['vector'],
-  lexical: ['lexical'],
-  all: ['lexical', 'vector', 'hybrid'],
-};
+  '  --compare langgraph runs the same protocol through LangGraph.js PostgresStore (needs DATABASE_URL)\n' +
+  SUITE_USAGE;
 
 export interface EvalRequest {
   dataFile: string;
@@ -83,7 +84,24 @@ export async function evalCommand(
   say: (line: string) => void,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<void> {
-  const request = parseEvalFlags(argv);
+  if (argv[0] === 'lived-in' || argv[0] === 'chinese' || argv[0] === 'all')
+    return evalSuiteCommand(config.DATABASE_URL, argv, say, env, async (dataFile, outDir, loaded, quiet) => {
+      const modes = MODES.all!;
+      const request = { dataFile, outDir, modes, samples: undefined, compareLangGraph: false, quiet };
+      const results = await runLocomoEval(config, request, say, env, loaded);
+      return locomoFigures(results.get('hybrid')!.metrics);
+    });
+  await runLocomoEval(config, parseEvalFlags(argv), say, env);
+}
+
+async function runLocomoEval(
+  config: EngramConfig,
+  request: EvalRequest,
+  say: (line: string) => void,
+  env: Readonly<Record<string, string | undefined>>,
+  /** Already loaded (eval all loads the embedder once for every suite). */
+  loaded?: ConfiguredEmbedder,
+): Promise<Map<RecallMode, LocomoRunResult>> {
   if (request.compareLangGraph && (!config.DATABASE_URL || !request.modes.includes('hybrid')))
     throw new UsageError(
       '--compare langgraph needs DATABASE_URL (PostgresStore runs on PostgreSQL) and the hybrid mode',
@@ -92,28 +110,19 @@ export async function evalCommand(
   if (request.samples !== undefined) samples = samples.slice(0, request.samples);
   const lexicalOnly = request.modes.every((m) => m === 'lexical');
   // Ingestion embeds a hundred turns per call: the query budget (1.5 s) is not the right one for it.
-  const configured = lexicalOnly
-    ? null
-    : await configuredEmbedder(env, { say, timeoutMs: 60_000, logger: silentLogger });
-  const environment = await openEvalEnvironment({
-    databaseUrl: config.DATABASE_URL,
-    embedder: configured?.embedder ?? null,
-    modelDefaults: configured?.modelDefaults,
-  });
+  const configured = lexicalOnly ? null : (loaded ?? (await evalEmbedder(env, say)));
+  const environment = await openEvalDatabase(config.DATABASE_URL, configured);
   const startedAt = new Date().toISOString();
   const started = performance.now();
   try {
     say(
       `eval: ${samples.length} conversations from ${basename(request.dataFile)} on ${environment.description}`,
     );
-    const results = await runLocomoModes(samples, request.modes, {
-      store: environment.store,
-      gate: evaluateWrite,
-      embedder: configured?.embedder ?? null,
-      tenantId: environment.tenantId,
-      upkeep: environment.upkeep,
-      progress: request.quiet ? silentProgress : createProgress(),
-    });
+    const results = await runLocomoModes(
+      samples,
+      request.modes,
+      evalRunDeps(environment, configured, request.quiet),
+    );
     const base = {
       dataFile: basename(request.dataFile),
       embedder: configured?.embedder.model ?? 'none',
@@ -160,6 +169,7 @@ export async function evalCommand(
         `${renderModeComparison(results, base)}\n${comparison}`,
       );
     else if (comparison) await writeFile(join(request.outDir, 'comparison.md'), comparison);
+    return results;
   } finally {
     await environment.dispose();
   }

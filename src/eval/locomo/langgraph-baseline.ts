@@ -6,12 +6,12 @@ import pg from 'pg';
 import type { LatencySummary } from '../../bench/stats.ts';
 import { turnContent } from '../../ingest/turns.ts';
 import type { Embedder } from '../../ports/embedder.ts';
+import { RANKING_DEPTH } from '../recaller.ts';
 import { askEveryQuestion } from './ask.ts';
 import { type Sample, turnText } from './dataset.ts';
 import { scratchDatabase } from './environment.ts';
 import type { MetricsReport } from './metrics.ts';
 import { type Progress, silentProgress } from './progress.ts';
-import { RANKING_DEPTH } from './run.ts';
 
 export interface BaselineResult {
   rankings: Record<string, string[]>;

@@ -2,21 +2,18 @@
 // one memory (ingested session by session), each question one recall; rankings mapped back to dialog ids.
 import type { LatencySummary } from '../../bench/stats.ts';
 import { silentLogger } from '../../core/logger.ts';
-import type { Principal } from '../../core/principal.ts';
 import type { RecallMode } from '../../core/schemas.ts';
 import type { Embedder } from '../../ports/embedder.ts';
 import type { WriteGate } from '../../ports/gate.ts';
 import type { MemoryStore } from '../../ports/store.ts';
 import { createIngestService, type IngestServiceDeps } from '../../services/ingest.ts';
 import { createMemoryService } from '../../services/memories.ts';
-import { createRecallService, type RecallServiceDeps } from '../../services/recall.ts';
+import type { RecallServiceDeps } from '../../services/recall.ts';
+import { createEvalRecall, evalPrincipal, FULL_RANKING } from '../recaller.ts';
 import { askEveryQuestion } from './ask.ts';
 import { type Sample, turnText } from './dataset.ts';
 import type { MetricsReport } from './metrics.ts';
 import { type Progress, silentProgress } from './progress.ts';
-
-/** The API's largest recall: 50 candidates, all returned (the default budget would return 3). */
-export const RANKING_DEPTH = 50;
 
 export interface LocomoRunDeps {
   store: MemoryStore;
@@ -74,8 +71,8 @@ export interface IngestedCorpus {
   ingestMs: number;
 }
 
-function principalOf(tenantId: string): Principal {
-  return { kind: 'api_key', tenantId, scopes: ['memories:read', 'memories:write'], actor: 'eval:locomo' };
+function principalOf(tenantId: string) {
+  return evalPrincipal(tenantId, 'eval:locomo');
 }
 
 /** Stores every turn of every sample, session by session, through the ingest service. */
@@ -136,15 +133,7 @@ export async function queryLocomo(
   deps: LocomoRunDeps,
 ): Promise<QueryOutcome> {
   const principal = principalOf(deps.tenantId);
-  // Bookkeeping writes are awaited before upkeep and before returning, so the database is not closed under them.
-  const pending: Promise<unknown>[] = [];
-  const recall = createRecallService({
-    store: deps.store,
-    embedder: deps.embedder,
-    logger: silentLogger,
-    defer: (work) => pending.push(work.catch(() => undefined)),
-    ...deps.recall,
-  });
+  const recall = createEvalRecall({ store: deps.store, embedder: deps.embedder, ...deps.recall });
   const upkeep = deps.upkeep;
   let degradedRecalls = 0;
   const asked = await askEveryQuestion(samples, {
@@ -155,8 +144,7 @@ export async function queryLocomo(
         subject: sample.sampleId,
         query: question.question,
         mode: options.mode,
-        limit: RANKING_DEPTH,
-        budget: { max_items: RANKING_DEPTH, max_chars_per_item: 8000, max_total_chars: 50_000 },
+        ...FULL_RANKING,
       });
       if (answer.degraded) degradedRecalls++;
       return answer.items.flatMap((item) => corpus.diaIdsOf.get(item.id) ?? []);
@@ -164,12 +152,12 @@ export async function queryLocomo(
     between: upkeep && {
       every: UPKEEP_EVERY,
       run: async () => {
-        await Promise.all(pending.splice(0));
+        await recall.settle();
         await upkeep();
       },
     },
   });
-  await Promise.all(pending);
+  await recall.settle();
   return {
     rankings: asked.rankings,
     metrics: asked.metrics,

@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parseLocomo, turnText } from '../../../src/eval/locomo/dataset.ts';
+import { MINI_LOCOMO } from '../../fixtures/suites.ts';
 
 const file = [
   {
@@ -65,5 +67,28 @@ describe('turnText', () => {
     expect(turnText({ diaId: 'D1:1', speaker: 'A', text: 'Look', caption: 'a dog' })).toBe(
       'Look [shared an image: a dog]',
     );
+  });
+});
+
+describe('the synthetic fixture in LoCoMo format (test/fixtures/locomo-mini.json)', () => {
+  it('parses like the dev file: sessions in order with dates, captions, and normalised or dropped evidence', async () => {
+    const samples = parseLocomo(JSON.parse(await readFile(MINI_LOCOMO, 'utf8')));
+    expect(samples.map((s) => [s.sampleId, s.sessions.reduce((n, x) => n + x.turns.length, 0)])).toEqual([
+      ['mini-1', 48],
+      ['mini-2', 20],
+      ['mini-3', 16],
+    ]);
+    const [mini] = samples;
+    expect(mini!.sessions.map((s) => s.at)).toEqual([
+      '2023-03-04T15:15:00.000Z',
+      '2023-04-22T11:40:00.000Z',
+      '2023-06-09T20:05:00.000Z',
+    ]);
+    expect(turnText(mini!.sessions[0]!.turns[6]!)).toMatch(/\[shared an image: a photo of a lopsided blue/);
+    const gold = mini!.questions.map((q) => q.gold);
+    expect(gold[7]).toEqual(['D3:1', 'D3:3']);
+    expect(gold[10]).toEqual(['D1:14']);
+    expect(gold[14]).toEqual([]);
+    expect(mini!.questions.filter((q) => q.category === 5)).toHaveLength(1);
   });
 });
