@@ -39,6 +39,8 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 const round = (x: number) => Math.round(x * 100) / 100;
+/** Reads a whole answer (app.request may return a Response or a promise of one). */
+const body = async (response: Response | Promise<Response>) => (await response).text();
 const timed = async (work: () => Promise<unknown>) => {
   const started = performance.now();
   await work();
@@ -145,16 +147,14 @@ async function main() {
         engram = await nodeEngram(nodeDb, migrations);
       }),
     );
-    node.openapi_cold!.push(await timed(() => engram.app.request('/openapi.json').then((r) => r.text())));
+    node.openapi_cold!.push(await timed(() => body(engram.app.request('/openapi.json'))));
     const warm: number[] = [];
-    for (let i = 0; i < WARM; i++)
-      warm.push(await timed(() => engram.app.request('/openapi.json').then((r) => r.text())));
+    for (let i = 0; i < WARM; i++) warm.push(await timed(() => body(engram.app.request('/openapi.json'))));
     node.openapi_warm!.push(median(warm));
     const fresh = await nodeEngram(nodeDb, migrations);
-    node.docs_cold!.push(await timed(() => fresh.app.request('/docs').then((r) => r.text())));
+    node.docs_cold!.push(await timed(() => body(fresh.app.request('/docs'))));
     const docsWarm: number[] = [];
-    for (let i = 0; i < WARM; i++)
-      docsWarm.push(await timed(() => fresh.app.request('/docs').then((r) => r.text())));
+    for (let i = 0; i < WARM; i++) docsWarm.push(await timed(() => body(fresh.app.request('/docs'))));
     node.docs_warm!.push(median(docsWarm));
   }
   await nodeDb.close();
