@@ -1,22 +1,27 @@
-// Request and response types of the client, inferred from the server's own zod schemas (type-only imports: no
-// schema code reaches the client bundle).
+// Request and response types of the client, from the API contract's zod schemas (src/contract). Type-only
+// imports: no schema code, and so no zod, reaches the client bundle.
 import type { z } from 'zod';
 import type {
   AuditEventSchema,
+  AuditQuerySchema,
+  AuditResponseSchema,
+  IngestRequestSchema,
+  IngestResponseSchema,
+  LIST_INCLUDE,
+  ListQuerySchema,
+  ListResponseSchema,
+  MemoryInputSchema,
+  MemorySchema,
+  MemoryWithChainSchema,
+  RecallRequestSchema,
+  RecallResponseSchema,
+  RememberResponseSchema,
   ReplaceInputSchema,
   ReplaceResponseSchema,
   SubjectErasureSchema,
-} from '../core/forget-schemas.ts';
-import type { MemoryInputSchema, MemorySchema } from '../core/schemas.ts';
-import type { AuditQuerySchema, AuditResponseSchema } from '../http/routes/audit.ts';
-import type { RecallRequestSchema, RecallResponseSchema } from '../http/routes/recall.ts';
-import type {
-  ListQuerySchema,
-  ListResponseSchema,
-  MemoryWithChainSchema,
-  RememberResponseSchema,
-} from '../http/schemas.ts';
+} from '../contract/index.ts';
 
+// What a caller sends is the schema's input (defaults optional); what it gets back is the output.
 export type MemoryInput = z.input<typeof MemoryInputSchema>;
 export type Memory = z.output<typeof MemorySchema>;
 export type MemoryWithChain = z.output<typeof MemoryWithChainSchema>;
@@ -27,7 +32,7 @@ export type RecallItem = RecallResponse['items'][number];
 export type ListResponse = z.output<typeof ListResponseSchema>;
 
 /** Rows that `list` hides unless asked for. */
-export type ListInclude = 'revoked' | 'expired' | 'superseded';
+export type ListInclude = (typeof LIST_INCLUDE)[number];
 
 /** `GET /v1/memories` filters; `include` is sent comma-separated, as the API takes it. */
 export type ListQuery = Omit<z.input<typeof ListQuerySchema>, 'limit' | 'include'> & {
@@ -47,15 +52,7 @@ export type AuditQuery = Omit<z.input<typeof AuditQuerySchema>, 'limit'> & { lim
 export type AuditEvent = z.output<typeof AuditEventSchema>;
 export type AuditResponse = z.output<typeof AuditResponseSchema>;
 
-// Ingestion is specified in shared/API.md but has no server schema yet: these types follow the contract's text.
-
 /** `POST /v1/ingest`: one conversation's turns, each stored as an `episode`. */
-export interface IngestRequest {
-  subject: string;
-  session: string;
-  messages: { speaker: string; text: string; at?: string }[];
-}
-
-export interface IngestResponse {
-  items: { id: string | null; status: string }[];
-}
+export type IngestRequest = z.input<typeof IngestRequestSchema>;
+/** One item per message, in order: created, duplicate or rejected (with the gate's reasons). */
+export type IngestResponse = z.output<typeof IngestResponseSchema>;

@@ -1,9 +1,10 @@
 // Recall service: embed the query within the time budget (or degrade to lexical and say so), fetch both lanes
 // in one RPC, post-rank purely, and do the bookkeeping after the answer.
+import { requireSubject } from '../access/index.ts';
+import type { Memory, RecallMode, RecallRequest, RecallResponse } from '../contract/index.ts';
 import { AppError } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Principal } from '../core/principal.ts';
-import type { Memory, RecallMode } from '../core/schemas.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
 import type { ActiveModel, MemoryStore, RecallRow } from '../ports/store.ts';
@@ -11,40 +12,9 @@ import {
   type Candidate,
   normalizeQuery,
   type RankWeights,
-  type RecallBudgetInput,
-  type RecallItem,
-  type RuleHit,
   rankRecall,
   resolveRankWeights,
 } from '../recall/index.ts';
-import { assertScope, assertSubjectAllowed } from './memories.ts';
-
-export interface RecallRequest {
-  subject: string;
-  query: string;
-  limit?: number | undefined;
-  kinds?: string[] | undefined;
-  tags?: string[] | undefined;
-  session?: string | undefined;
-  min_trust?: number | undefined;
-  min_importance?: number | undefined;
-  since?: string | undefined;
-  until?: string | undefined;
-  mode?: RecallMode | undefined;
-  budget?: RecallBudgetInput | undefined;
-  explain?: boolean | undefined;
-  language?: string | undefined;
-}
-
-export interface RecallResponse {
-  items: RecallItem[];
-  rules: RuleHit[];
-  context: string;
-  degraded: { reason: string; lanes: string[] } | null;
-  recall_id: string;
-  model: string | null;
-  timing_ms: { embed: number; search: number; total: number };
-}
 
 export interface RecallServiceDeps {
   store: MemoryStore;
@@ -144,8 +114,7 @@ export function createRecallService(deps: RecallServiceDeps) {
 
   return {
     async recall(principal: Principal, request: RecallRequest): Promise<RecallResponse> {
-      assertScope(principal, 'memories:read');
-      assertSubjectAllowed(principal, request.subject);
+      requireSubject(principal, request.subject);
       const started = performance.now();
       const query = normalizeQuery(request.query);
       if (query === '') throw new AppError('invalid_request', 'query is empty', { field: 'query' });

@@ -1,8 +1,7 @@
 // `engram erase --tenant NAME [--subject S] --yes`: erase one subject of a tenant, or the whole tenant
 // (memories, vectors, audit trail, API keys). Irreversible, hence --yes.
 import type { EngramConfig } from '../../config.ts';
-import type { SubjectErasure, TenantErasure } from '../../core/forget-schemas.ts';
-import { SubjectSchema } from '../../core/schemas.ts';
+import { type SubjectErasure, SubjectSchema, type TenantErasure } from '../../contract/index.ts';
 import type { MemoryStore } from '../../ports/store.ts';
 import { openDatabase } from '../../server/open-database.ts';
 import { createSqlStore } from '../../store/sql-store.ts';

@@ -5,8 +5,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RecallMode } from '../../contract/index.ts';
 import { silentLogger } from '../../core/logger.ts';
-import type { RecallMode } from '../../core/schemas.ts';
 import {
   BENCHMARK_TABLE_LEGEND,
   type BenchmarkRow,

@@ -5,7 +5,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { EngramConfig } from '../../config.ts';
-import type { RecallMode } from '../../core/schemas.ts';
+import type { RecallMode } from '../../contract/index.ts';
 import { locomoFigures } from '../../eval/benchmark-table.ts';
 import { parseLocomo } from '../../eval/locomo/dataset.ts';
 import { createProgress, silentProgress } from '../../eval/locomo/progress.ts';
