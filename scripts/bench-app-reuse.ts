@@ -4,10 +4,12 @@
 // It creates and drops its own database. Transactions are counted twice on Node (a counting executor, and
 // pg_stat_database after the pool is closed) and from pg_stat_database on the Worker path, whose pool is closed
 // after every request (a backend flushes its counters when it exits).
+
 import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { processConfig } from '../src/config/index.ts';
 import { silentLogger } from '../src/core/logger.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { readMigrations } from '../src/db/migration-files.ts';
@@ -29,7 +31,7 @@ const { values } = parseArgs({
 const REPS = Number(values.reps);
 const WARM = 20;
 const RECALLS = 10;
-const serverUrl = process.env.DATABASE_URL;
+const serverUrl = processConfig().DATABASE_URL;
 if (!serverUrl)
   throw new Error('set DATABASE_URL to a PostgreSQL server (a scratch database is created on it)');
 

@@ -84,8 +84,9 @@ export function createRecallService(deps: RecallServiceDeps) {
     });
   let modelCache: { at: number; model: ActiveModel | null } | null = null;
 
-  async function activeModel(): Promise<ActiveModel | null> {
-    if (modelCache && Date.now() - modelCache.at < modelCacheMs) return modelCache.model;
+  /** The model reads use, cached for `modelCacheMs`; `maxAgeMs` asks for a fresher value than that. */
+  async function activeModel(maxAgeMs = modelCacheMs): Promise<ActiveModel | null> {
+    if (modelCache && Date.now() - modelCache.at < maxAgeMs) return modelCache.model;
     const model = await deps.store.withOperator((op) => op.activeModel());
     modelCache = { at: Date.now(), model };
     return model;
@@ -106,10 +107,15 @@ export function createRecallService(deps: RecallServiceDeps) {
       ),
     ]);
     if (typeof vector === 'string') return { vector: null, model, failure: vector };
+    // A cached model that is not the embedder's may be stale: reads may have just moved to this embedder's model
+    // (a re-embed switched them in a cron run or from the CLI). It is re-read before the recall degrades, since the
+    // cache lives as long as the process or isolate. That costs one transaction per recall only while a model
+    // change is under way (the embedder already on the new model, reads still on the old one).
+    const current = model?.model === deps.embedder.model ? model : await activeModel(0);
     // A vector from another model than the one reads use is never compared with the stored ones.
-    if (!model || model.model !== deps.embedder.model)
-      return { vector: null, model, failure: 'model_mismatch' };
-    return { vector, model, failure: null };
+    if (!current || current.model !== deps.embedder.model)
+      return { vector: null, model: current, failure: 'model_mismatch' };
+    return { vector, model: current, failure: null };
   }
 
   return {
