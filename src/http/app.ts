@@ -3,7 +3,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError, toEnvelope } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
-import type { Authenticate } from './auth.ts';
 import { registerDocsRoute } from './docs/route.ts';
 import type { AppEnv } from './env.ts';
 import { errorHandler, validationHook } from './errors.ts';
@@ -20,7 +19,6 @@ export interface AppDeps extends TenantAppDeps {
   admin: AdminActions;
   /** Operations block: the Prometheus text of GET /metrics (absent on Workers). */
   metricsText?: MetricsText | undefined;
-  authenticate: Authenticate;
   readiness: ReadinessCheck;
   logger: Logger;
   adminKey: string | undefined;
