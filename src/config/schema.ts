@@ -1,13 +1,10 @@
 // Every setting of Engram in one zod schema, with one set of bounds: the Node server and CLI read it from the
 // environment, the Worker from its bindings. Values arrive as text; an empty one counts as unset.
 import { z } from 'zod';
-import {
-  OPENAI_DEFAULT_BASE_URL,
-  OPENAI_DEFAULT_MODEL,
-  OPENAI_NATIVE_DIMENSIONS,
-} from '../embedding/openai.ts';
+import { OPENAI_DEFAULT_MODEL, OPENAI_NATIVE_DIMENSIONS } from '../embedding/openai.ts';
 import { DEFAULT_EMBED_TIMEOUT_MS } from '../embedding/with-timeout.ts';
 import { WORKERS_AI_DEFAULT_MODEL, WORKERS_AI_DIMENSIONS } from '../embedding/workers-ai.ts';
+import { missingOfficialKey } from '../openai/client.ts';
 
 /** Trimmed text, or undefined when unset or blank. */
 const text = z
@@ -137,10 +134,7 @@ export function checkEmbedder(config: Partial<Settings>, ctx: z.RefinementCtx): 
   const issue = (path: keyof Settings, message: string) =>
     ctx.addIssue({ code: 'custom', path: [path], message });
   if (config.ENGRAM_EMBEDDER === 'openai') {
-    if (
-      (config.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL) === OPENAI_DEFAULT_BASE_URL &&
-      !config.OPENAI_API_KEY
-    )
+    if (missingOfficialKey({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL }))
       issue('OPENAI_API_KEY', 'is required for api.openai.com');
     if (!sizeKnown(OPENAI_NATIVE_DIMENSIONS, OPENAI_DEFAULT_MODEL))
       issue('ENGRAM_EMBED_DIMENSIONS', `is required for model ${model}`);
@@ -149,6 +143,20 @@ export function checkEmbedder(config: Partial<Settings>, ctx: z.RefinementCtx): 
     issue('ENGRAM_EMBED_DIMENSIONS', `is required for model ${model}`);
 }
 
-export const ConfigSchema = z.object(SETTINGS).superRefine(checkEmbedder);
+/** The extractor's rule: a key for api.openai.com. */
+function checkExtractor(config: Partial<Settings>, ctx: z.RefinementCtx): void {
+  const options = { apiKey: config.ENGRAM_EXTRACT_API_KEY, baseURL: config.ENGRAM_EXTRACT_BASE_URL };
+  if (config.ENGRAM_EXTRACTOR === 'openai' && missingOfficialKey(options))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ENGRAM_EXTRACT_API_KEY'],
+      message: 'is required for api.openai.com',
+    });
+}
+
+export const ConfigSchema = z.object(SETTINGS).superRefine((config, ctx) => {
+  checkEmbedder(config, ctx);
+  checkExtractor(config, ctx);
+});
 
 export type EngramConfig = z.infer<typeof ConfigSchema>;

@@ -70,6 +70,7 @@ describe('the extractor settings', () => {
       ),
     ).toMatchObject({ provider: 'openai', model: 'gpt-4o-mini', output: 'json_schema', timeoutMs: 8000 });
     expect(() => parseConfig({ ENGRAM_EXTRACT_TIMEOUT_MS: '8s' })).toThrow(/ENGRAM_EXTRACT_TIMEOUT_MS/);
+    expect(() => parseConfig({ ENGRAM_EXTRACTOR: 'openai' })).toThrow(/ENGRAM_EXTRACT_API_KEY: is required/);
   });
 });
 
