@@ -1,33 +1,45 @@
-// The Cloudflare Worker entry: builds Engram from the bindings for each invocation, hands requests to the same Hono
-// app as the Node server, and runs the background jobs on Cron Triggers. Wiring only.
-import { ConfigError } from '../src/config.ts';
+// The Cloudflare Worker entry: builds Engram once per isolate from the bindings, serves each request (and each Cron
+// Trigger) with a database pool of its own, closed once the response body is out. Wiring only.
+import { ConfigError, parseWorkerConfig } from '../src/config/index.ts';
 import { AppError, toEnvelope } from '../src/core/errors.ts';
 import { MIGRATION_NAMES } from '../src/db/migration-manifest.ts';
 import { evaluateWrite } from '../src/gate/index.ts';
+import { CRON_SCHEDULE, scheduledJobs } from '../src/jobs/scheduled-jobs.ts';
 import { runScheduled } from '../src/jobs/scheduler.ts';
-import { composeEdgeEngram, type EdgeScope, openEdgeScope, untilBodySent } from '../src/server/edge.ts';
-import { parseWorkerConfig, type WorkerConfig } from '../src/server/worker-config.ts';
+import { createEdgeEngram, type EdgeEngram } from '../src/server/edge.ts';
+import { openEdgeScope, untilBodySent } from '../src/server/edge-scope.ts';
+import { runInScope } from '../src/server/request-scope.ts';
 import { consoleJsonLogger } from '../src/server/worker-logger.ts';
-import { CRON_SCHEDULE, scheduledJobs } from './scheduled-jobs.ts';
 
 /** Bindings that wrangler.toml may add (commented out there), so absent from the generated `Env`. */
 type WorkerEnv = Env & { AI?: Ai; HYPERDRIVE?: Hyperdrive };
 
 const logger = consoleJsonLogger();
-/** A bad configuration is logged once per isolate, not on every request it fails. */
-let configErrorLogged = false;
 
-function loadConfig(env: WorkerEnv): WorkerConfig | null {
+/**
+ * Engram per isolate, by its bindings (one env object per isolate): the config parsed once, the app built once.
+ * Null for a bad configuration, which is so logged once per isolate, not on every request it fails.
+ */
+const isolates = new WeakMap<object, EdgeEngram | null>();
+
+function engramOf(env: WorkerEnv): EdgeEngram | null {
+  let engram = isolates.get(env);
+  if (engram !== undefined) return engram;
   try {
-    return parseWorkerConfig(env as unknown as Record<string, unknown>);
+    const config = parseWorkerConfig(env as unknown as Record<string, unknown>);
+    engram = createEdgeEngram(config, {
+      gate: evaluateWrite,
+      logger,
+      migrations: MIGRATION_NAMES,
+      ai: env.AI,
+    });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    if (!configErrorLogged) {
-      configErrorLogged = true;
-      logger.error('config.invalid', { issues: error.issues.join('; ') });
-    }
-    return null;
+    logger.error('config.invalid', { issues: error.issues.join('; ') });
+    engram = null;
   }
+  isolates.set(env, engram);
+  return engram;
 }
 
 function failure(message: string): Response {
@@ -41,47 +53,48 @@ function errorName(error: unknown): string {
 
 export default {
   async fetch(request, env, ctx): Promise<Response> {
-    const config = loadConfig(env);
-    if (!config) return failure('the server configuration is invalid; see the Worker logs');
-    let scope: EdgeScope | undefined;
+    const engram = engramOf(env);
+    if (!engram) return failure('the server configuration is invalid; see the Worker logs');
+    const scope = openEdgeScope(engram.config.settings, logger);
     try {
-      scope = await openEdgeScope(config, { logger, ai: env.AI });
-      const engram = composeEdgeEngram(scope, config, {
-        gate: evaluateWrite,
-        logger,
-        migrations: MIGRATION_NAMES,
-      });
-      const { response, sent } = untilBodySent(await engram.app.fetch(request));
-      // Sockets die with the invocation: close the pool once the body is out (an export streams from the
-      // database) and deferred work (recall bookkeeping) is done.
-      const open = scope;
-      ctx.waitUntil(sent.then(() => open.close()));
+      // The body is relayed inside the scope: an export streams from the database after the handler returned.
+      const { response, sent } = await runInScope(scope, async () =>
+        untilBodySent(await engram.fetch(request)),
+      );
+      // Sockets die with the invocation: close the pool once the body is out and deferred work is done.
+      ctx.waitUntil(sent.then(() => scope.close()));
       return response;
     } catch (error) {
       // The app answers its own errors; this is what escapes before it (the embedder could not be built).
       logger.error('worker.unhandled', { error: errorName(error) });
-      if (scope) ctx.waitUntil(scope.close());
+      ctx.waitUntil(scope.close());
       return failure('internal error');
     }
   },
 
   async scheduled(controller, env, ctx): Promise<void> {
-    const config = loadConfig(env);
-    if (!config) return;
-    let scope: EdgeScope | undefined;
+    const engram = engramOf(env);
+    if (!engram) return;
+    const scope = openEdgeScope(engram.config.settings, logger);
     try {
-      scope = await openEdgeScope(config, { logger, ai: env.AI });
-      // runScheduled never throws: it logs the job's outcome itself.
-      await runScheduled(controller.cron, scheduledJobs(scope, config.settings), {
-        schedule: CRON_SCHEDULE,
-        budgetMs: config.settings.ENGRAM_JOB_BUDGET_MS,
-        batchSize: config.settings.ENGRAM_JOB_BATCH_SIZE,
-        logger,
+      await runInScope(scope, async () => {
+        const jobs = scheduledJobs({
+          store: engram.store,
+          embedder: await engram.usableEmbedder(),
+          revokedRetentionDays: engram.config.settings.ENGRAM_REVOKED_RETENTION_DAYS,
+        });
+        // runScheduled never throws: it logs the job's outcome itself.
+        await runScheduled(controller.cron, jobs, {
+          schedule: CRON_SCHEDULE,
+          budgetMs: engram.config.settings.ENGRAM_JOB_BUDGET_MS,
+          batchSize: engram.config.settings.ENGRAM_JOB_BATCH_SIZE,
+          logger,
+        });
       });
     } catch (error) {
       logger.error('worker.unhandled', { cron: controller.cron, error: errorName(error) });
     } finally {
-      if (scope) ctx.waitUntil(scope.close());
+      ctx.waitUntil(scope.close());
     }
   },
 } satisfies ExportedHandler<WorkerEnv>;

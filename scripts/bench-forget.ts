@@ -2,9 +2,11 @@
 // and sweep throughput. Prints them and writes docs/benchmarks/forget.json.
 // Run: npx tsx scripts/bench-forget.ts   (add DATABASE_URL=postgres://... for the real server; it creates and
 // drops its own database)
+
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
+import { processConfig } from '../src/config/index.ts';
 import { sha256Hex } from '../src/core/hash.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { readMigrations } from '../src/db/migration-files.ts';
@@ -114,7 +116,7 @@ try {
 } finally {
   await lite.close();
 }
-const serverUrl = process.env.DATABASE_URL;
+const serverUrl = processConfig().DATABASE_URL;
 if (serverUrl) {
   const name = `engram_bench_forget_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: serverUrl });

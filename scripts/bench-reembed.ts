@@ -4,8 +4,10 @@
 // Run: npx tsx scripts/bench-reembed.ts   (add DATABASE_URL=postgres://... for the real server too; it creates
 // and drops its own database). The embedder is the deterministic fake (16 and 24 dimensions): the figures are the
 // database's cost, not a provider's.
+
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
+import { processConfig } from '../src/config/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { readMigrations } from '../src/db/migration-files.ts';
 import { openPglite } from '../src/db/pglite-executor.ts';
@@ -100,7 +102,7 @@ const results = [];
     await db.close();
   }
 }
-if (process.env.DATABASE_URL) {
+if (processConfig().DATABASE_URL) {
   const database = await freshServerDatabase('bench_reembed');
   try {
     results.push(await bench('postgres', database.db));

@@ -5,6 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { processConfig } from '../src/config/index.ts';
 import { createOfflineExtractor } from '../src/extract/offline/index.ts';
 import {
   chatTurns,
@@ -29,14 +30,15 @@ async function extractor(): Promise<Extractor> {
   if (!values.model) return createOfflineExtractor();
   const { createChatExtractor } = await import('../src/extract/model/chat-extractor.ts');
   const { withExtractionBudget } = await import('../src/extract/with-budget.ts');
-  const timeoutMs = Number(process.env.ENGRAM_EXTRACT_TIMEOUT_MS ?? 30_000);
+  const config = processConfig();
+  // A scoring run waits longer than ingest would (30 s unless ENGRAM_EXTRACT_TIMEOUT_MS says otherwise).
   return withExtractionBudget(
     createChatExtractor({
-      baseURL: process.env.ENGRAM_EXTRACT_BASE_URL,
-      model: process.env.ENGRAM_EXTRACT_MODEL ?? 'gpt-4o-mini',
-      apiKey: process.env.ENGRAM_EXTRACT_API_KEY,
+      baseURL: config.ENGRAM_EXTRACT_BASE_URL,
+      model: config.ENGRAM_EXTRACT_MODEL ?? 'gpt-4o-mini',
+      apiKey: config.ENGRAM_EXTRACT_API_KEY,
     }),
-    { timeoutMs },
+    { timeoutMs: config.ENGRAM_EXTRACT_TIMEOUT_MS ?? 30_000 },
   );
 }
 

@@ -1,6 +1,6 @@
 // Turns a bearer token into a principal: a Supabase JWT when a verifier is configured and the token has the
 // three-part JWS shape, an Engram API key otherwise.
-import type { EngramConfig } from '../config.ts';
+import type { EngramConfig } from '../config/index.ts';
 import type { Principal } from '../core/principal.ts';
 import type { MemoryStore } from '../ports/store.ts';
 import { verifyApiKey } from '../services/api-keys.ts';

@@ -1,19 +1,20 @@
-// The embedder a CLI command uses: the one ENGRAM_EMBEDDER & co. configure, the local model loaded from disk (Node
-// only), wrapped in the time budget. Shared by serve and the embedding jobs.
-
+// The embedder a CLI command uses: the one the configuration names (ENGRAM_EMBEDDER & co.), the local model loaded
+// from disk (Node only), wrapped in the time budget. Shared by serve and the embedding jobs.
+import { type EngramConfig, embedderConfigOf } from '../config/index.ts';
 import type { Logger } from '../core/logger.ts';
-import { embedderConfigFromEnv } from '../embedding/config.ts';
 import { createEmbedder } from '../embedding/factory.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { ModelDefaults } from '../ports/store.ts';
+import { UsageError } from './args.ts';
 
 export interface ConfiguredEmbedder {
-  embedder: Embedder;
+  /** Null for ENGRAM_EMBEDDER=none. */
+  embedder: Embedder | null;
   modelDefaults: ModelDefaults;
 }
 
 export async function configuredEmbedder(
-  env: Readonly<Record<string, string | undefined>>,
+  config: EngramConfig,
   options: {
     say: (line: string) => void;
     /** Overrides ENGRAM_EMBED_TIMEOUT_MS: a batch job embeds a hundred texts per call, not one query. */
@@ -22,19 +23,39 @@ export async function configuredEmbedder(
     logger?: Logger | undefined;
   },
 ): Promise<ConfiguredEmbedder> {
-  const config = embedderConfigFromEnv(env);
+  const settings = embedderConfigOf(config);
   const modelDefaults: ModelDefaults = { threshold: null, fusion: null };
+  if (!settings) return { embedder: null, modelDefaults };
   const embedder = await createEmbedder(
-    options.timeoutMs === undefined ? config : { ...config, timeoutMs: options.timeoutMs },
+    options.timeoutMs === undefined ? settings : { ...settings, timeoutMs: options.timeoutMs },
     {
       logger: options.logger,
       loadLocal: async () => {
         const local = await import('../embedding/local/index.ts');
         modelDefaults.threshold = local.LOCAL_MODEL_DEFAULT_THRESHOLD;
         modelDefaults.fusion = local.LOCAL_MODEL_DEFAULT_FUSION;
-        return local.createLocalEmbedder({ onProgress: (line) => options.say(line) });
+        return local.createLocalEmbedder({
+          cacheDir: config.ENGRAM_CACHE_DIR,
+          onProgress: (line) => options.say(line),
+        });
       },
     },
   );
+  return { embedder, modelDefaults };
+}
+
+/** An embedder a command cannot run without (backfill, reembed, calibrate, eval). */
+export interface RequiredEmbedder {
+  embedder: Embedder;
+  modelDefaults: ModelDefaults;
+}
+
+/** The embedder of a command that cannot run without one; a usage error for ENGRAM_EMBEDDER=none. */
+export async function requiredEmbedder(
+  config: EngramConfig,
+  options: Parameters<typeof configuredEmbedder>[1],
+): Promise<RequiredEmbedder> {
+  const { embedder, modelDefaults } = await configuredEmbedder(config, options);
+  if (!embedder) throw new UsageError('this command needs an embedder; ENGRAM_EMBEDDER is none');
   return { embedder, modelDefaults };
 }

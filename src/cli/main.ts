@@ -1,5 +1,5 @@
 // The `engram` CLI: one table of commands; each command module parses its own flags.
-import { ConfigError, parseConfig } from '../config.ts';
+import { ConfigError, type EngramConfig, processConfig } from '../config/index.ts';
 import { UsageError } from './args.ts';
 import { backfillCommand } from './commands/backfill.ts';
 import { benchCommand } from './commands/bench.ts';
@@ -12,11 +12,7 @@ import { reembedCommand } from './commands/reembed.ts';
 import { serveCommand } from './commands/serve.ts';
 import { sweepCommand } from './commands/sweep.ts';
 
-type Command = (
-  config: ReturnType<typeof parseConfig>,
-  argv: string[],
-  say: (line: string) => void,
-) => Promise<void>;
+type Command = (config: EngramConfig, argv: string[], say: (line: string) => void) => Promise<void>;
 
 const COMMANDS: Record<string, { run: Command; help: string }> = {
   serve: {
@@ -82,8 +78,10 @@ async function main(argv: string[]): Promise<number> {
     console.error(`unknown command: ${name}\n\n${usage()}`);
     return 2;
   }
+  let config: EngramConfig | undefined;
   try {
-    await command.run(parseConfig(process.env), rest, say);
+    config = processConfig();
+    await command.run(config, rest, say);
     return 0;
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
@@ -94,7 +92,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(
       `engram ${name} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error'}`,
     );
-    if (process.env.ENGRAM_DEBUG) console.error(error);
+    if (config?.ENGRAM_DEBUG) console.error(error);
     return 1;
   }
 }

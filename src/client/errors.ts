@@ -1,5 +1,5 @@
 // The one error type of the client: the API's error code, HTTP status and details, for callers to branch on.
-import type { ErrorCode } from '../core/errors.ts';
+import type { ErrorCode } from '../contract/error-codes.ts';
 
 /**
  * What a failed call carries. `code` is the API's error code (shared/API.md), or one of the client's own:

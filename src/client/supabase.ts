@@ -1,7 +1,16 @@
 // Typed wrappers of Engram's RPC functions for apps that use supabase-js with the `engram` schema exposed.
 // No Node-only imports: runs in browsers, Workers and Node. Row-level security does the scoping: a signed-in
 // user reaches only its own subject in the tenant of its `app_metadata.tenant_id`.
-import type { Memory, MemoryKind, RecallMode } from '../core/schemas.ts';
+import type {
+  LexicalHitRow,
+  Memory,
+  MemoryKind,
+  RecallCandidateRow,
+  RecallMode,
+  WriteMemoryInput,
+  WriteMemoryResult,
+  WriteMemoryRow,
+} from '../contract/index.ts';
 import { contentHash, normalizeContent } from './content-key.ts';
 
 /** PostgREST's error shape, as supabase-js returns it. Branch on `code` (a SQLSTATE or PGRSTxxx). */
@@ -19,31 +28,9 @@ export interface RpcClient {
   rpc(fn: string, args?: Record<string, unknown>): PromiseLike<{ data: unknown; error: unknown }>;
 }
 
-export interface WriteMemoryInput {
-  subject: string;
-  kind: MemoryKind;
-  content: string;
-  tags?: string[];
-  importance?: number;
-  confidence?: number;
-  /** `user` by default; the database fixes trust from it (external 0, model 1, otherwise 2). */
-  source?: { type: 'user' | 'app' | 'model' | 'external'; uri?: string; id?: string; session?: string };
-  key?: string;
-  facet?: string;
-  polarity?: 'prefer' | 'avoid' | 'neutral';
-  trigger?: string;
-  metadata?: Record<string, unknown>;
-  language?: string;
-  valid_from?: string;
-  expires_at?: string;
-  idempotency_key?: string;
-}
+export type { WriteMemoryInput } from '../contract/index.ts';
 
-export interface WriteMemoryOutput {
-  memory: Memory;
-  status: 'created' | 'duplicate';
-  superseded: string[];
-}
+export type WriteMemoryOutput = WriteMemoryResult;
 
 export interface ListMemoriesOptions {
   subject?: string;
@@ -56,11 +43,8 @@ export interface ListMemoriesOptions {
   limit?: number;
 }
 
-export interface LexicalHit {
-  memory: Memory;
-  lexical_score: number;
-  lexical_rank: number;
-}
+/** A row of search_lexical. */
+export type LexicalHit = LexicalHitRow;
 
 export interface RecallCandidatesParams {
   subject: string;
@@ -81,15 +65,8 @@ export interface RecallCandidatesParams {
   minSimilarity?: number;
 }
 
-export interface RecallCandidate {
-  memory: Memory;
-  vector_similarity: number | null;
-  vector_rank: number | null;
-  lexical_score: number | null;
-  lexical_rank: number | null;
-  rrf: number;
-  vector_path: 'exact' | 'hnsw' | 'none';
-}
+/** A row of recall_candidates. */
+export type RecallCandidate = RecallCandidateRow;
 
 function asRpcError(error: unknown): RpcError {
   const e = (typeof error === 'object' && error !== null ? error : {}) as Partial<RpcError>;
@@ -124,7 +101,7 @@ export function engramRpc(client: RpcClient) {
         content_hash: await contentHash(content),
         source: input.source ?? { type: 'user' },
       };
-      const result = await call<WriteMemoryOutput[]>(client, 'write_memory', { p_memory });
+      const result = await call<WriteMemoryRow[]>(client, 'write_memory', { p_memory });
       if (result.error) return result;
       const row = result.data[0];
       return row

@@ -1,5 +1,7 @@
 // One HTTP call of the client: URL and headers, the abort signal, the error envelope turned into EngramError,
 // and retries with backoff for the calls that may safely be repeated.
+// The one status-to-code table, shared with the server (a module without imports: it runs wherever the client runs).
+import { codeForStatus, isErrorCode } from '../contract/error-codes.ts';
 import { EngramError, type EngramErrorCode } from './errors.ts';
 import { backoffDelay, isRetryableStatus, type RetryPolicy, sleep } from './retry.ts';
 
@@ -27,35 +29,9 @@ export interface CallSpec {
   signal?: AbortSignal | undefined;
 }
 
-const KNOWN_CODES = new Set<string>([
-  'invalid_request',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rejected_by_gate',
-  'rate_limited',
-  'internal',
-  'unavailable',
-]);
-
 /** The code for a status when the body is not the API's envelope (a proxy's HTML page, an empty 502...). */
-function codeForStatus(status: number): EngramErrorCode {
-  const table: Record<number, EngramErrorCode> = {
-    400: 'invalid_request',
-    401: 'unauthorized',
-    403: 'forbidden',
-    404: 'not_found',
-    409: 'conflict',
-    413: 'payload_too_large',
-    415: 'unsupported_media_type',
-    422: 'rejected_by_gate',
-    429: 'rate_limited',
-    503: 'unavailable',
-  };
-  return table[status] ?? (status >= 500 ? 'internal' : 'invalid_response');
+function codeOfStatus(status: number): EngramErrorCode {
+  return codeForStatus(status) ?? (status >= 500 ? 'internal' : 'invalid_response');
 }
 
 /** Turns a non-2xx answer into an EngramError, from the envelope when there is one. */
@@ -65,8 +41,8 @@ export async function errorFromResponse(response: Response): Promise<EngramError
   try {
     const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown; details?: unknown } };
     const error = body.error;
-    if (error && typeof error.code === 'string' && KNOWN_CODES.has(error.code)) {
-      return new EngramError(error.code as EngramErrorCode, String(error.message ?? error.code), {
+    if (error && isErrorCode(error.code)) {
+      return new EngramError(error.code, String(error.message ?? error.code), {
         status: response.status,
         ...(error.details && typeof error.details === 'object'
           ? { details: error.details as Record<string, unknown> }
@@ -77,7 +53,7 @@ export async function errorFromResponse(response: Response): Promise<EngramError
   } catch {
     // Not JSON: fall through to the status.
   }
-  return new EngramError(codeForStatus(response.status), `HTTP ${response.status}`, {
+  return new EngramError(codeOfStatus(response.status), `HTTP ${response.status}`, {
     status: response.status,
     ...(requestId ? { requestId } : {}),
   });

@@ -1,33 +1,34 @@
-// Request and response types of the client, inferred from the server's own zod schemas (type-only imports: no
-// schema code reaches the client bundle).
+// Request and response types of the client, from the API contract's zod schemas (src/contract). Type-only
+// imports: no schema code, and so no zod, reaches the client bundle.
 import type { z } from 'zod';
 import type {
-  AuditEventSchema,
-  ReplaceInputSchema,
-  ReplaceResponseSchema,
-  SubjectErasureSchema,
-} from '../core/forget-schemas.ts';
-import type { MemoryInputSchema, MemorySchema } from '../core/schemas.ts';
-import type { AuditQuerySchema, AuditResponseSchema } from '../http/routes/audit.ts';
-import type { RecallRequestSchema, RecallResponseSchema } from '../http/routes/recall.ts';
-import type {
+  AuditQuerySchema,
+  IngestRequestSchema,
+  LIST_INCLUDE,
   ListQuerySchema,
-  ListResponseSchema,
-  MemoryWithChainSchema,
-  RememberResponseSchema,
-} from '../http/schemas.ts';
+  MemoryInputSchema,
+  RecallRequestSchema,
+  ReplaceInputSchema,
+} from '../contract/index.ts';
 
+// What the client gets back is the contract's own types; what it sends is the schemas' input (defaults optional).
+export type {
+  AuditEvent,
+  AuditResponse,
+  IngestResponse,
+  ListResponse,
+  Memory,
+  MemoryWithChain,
+  RecallItem,
+  RecallResponse,
+  RememberResponse,
+  ReplaceResponse,
+} from '../contract/index.ts';
 export type MemoryInput = z.input<typeof MemoryInputSchema>;
-export type Memory = z.output<typeof MemorySchema>;
-export type MemoryWithChain = z.output<typeof MemoryWithChainSchema>;
-export type RememberResponse = z.output<typeof RememberResponseSchema>;
 export type RecallRequest = z.input<typeof RecallRequestSchema>;
-export type RecallResponse = z.output<typeof RecallResponseSchema>;
-export type RecallItem = RecallResponse['items'][number];
-export type ListResponse = z.output<typeof ListResponseSchema>;
 
 /** Rows that `list` hides unless asked for. */
-export type ListInclude = 'revoked' | 'expired' | 'superseded';
+export type ListInclude = (typeof LIST_INCLUDE)[number];
 
 /** `GET /v1/memories` filters; `include` is sent comma-separated, as the API takes it. */
 export type ListQuery = Omit<z.input<typeof ListQuerySchema>, 'limit' | 'include'> & {
@@ -37,25 +38,10 @@ export type ListQuery = Omit<z.input<typeof ListQuerySchema>, 'limit' | 'include
 
 /** `POST /v1/memories/{id}/replace`: the new content and any fields to change (the subject stays), and why. */
 export type ReplaceInput = z.input<typeof ReplaceInputSchema>;
-/** 201 of replace: the new memory and the one it superseded (linked both ways). */
-export type ReplaceResponse = z.output<typeof ReplaceResponseSchema>;
 /** 200 of `DELETE /v1/subjects/{subject}`. */
-export type EraseSubjectResponse = z.output<typeof SubjectErasureSchema>;
+export type { SubjectErasure as EraseSubjectResponse } from '../contract/index.ts';
 /** `GET /v1/audit` filters and paging (oldest first). */
 export type AuditQuery = Omit<z.input<typeof AuditQuerySchema>, 'limit'> & { limit?: number };
-/** One audit event: who, what, when, why; never erased content. */
-export type AuditEvent = z.output<typeof AuditEventSchema>;
-export type AuditResponse = z.output<typeof AuditResponseSchema>;
-
-// Ingestion is specified in shared/API.md but has no server schema yet: these types follow the contract's text.
 
 /** `POST /v1/ingest`: one conversation's turns, each stored as an `episode`. */
-export interface IngestRequest {
-  subject: string;
-  session: string;
-  messages: { speaker: string; text: string; at?: string }[];
-}
-
-export interface IngestResponse {
-  items: { id: string | null; status: string }[];
-}
+export type IngestRequest = z.input<typeof IngestRequestSchema>;

@@ -1,7 +1,7 @@
 // Extraction proposals: the memories an extractor proposes from chat turns, before the write gate. One schema for
 // what an extractor answers (the wire item, also sent to chat models as JSON Schema) and one for a validated proposal.
 import { z } from 'zod';
-import { MemoryInputSchema } from './schemas.ts';
+import { MemoryInputSchema } from '../contract/index.ts';
 
 /** The kinds an extractor may propose: every durable kind; an `episode` is the turn itself, stored by ingest. */
 export const PROPOSAL_KINDS = ['preference', 'constraint', 'fact', 'decision', 'rule'] as const;

@@ -1,9 +1,10 @@
 // Builds the configured Embedder, wrapped in the time budget and call logging. The local model is injected, never
 // imported here, so that the Worker bundle does not pull in code that reads a 300 MB file from disk.
 
+import { EmbedderConfigError } from '../config/errors.ts';
 import { createJsonLogger, type Logger } from '../core/logger.ts';
 import type { Embedder } from '../ports/embedder.ts';
-import { type EmbedderConfig, EmbedderConfigError } from './config.ts';
+import type { EmbedderConfig } from './config.ts';
 import { createDeterministicEmbedder } from './deterministic.ts';
 import { createOpenAIEmbedder } from './openai.ts';
 import { withTimeout } from './with-timeout.ts';
@@ -43,13 +44,13 @@ async function createBase(config: EmbedderConfig, deps: EmbedderDeps): Promise<E
         batchSize: config.batchSize,
       });
     case 'workers-ai':
-      if (!deps.ai) throw new EmbedderConfigError('ENGRAM_EMBEDDER=workers-ai needs the AI binding');
+      if (!deps.ai) throw new EmbedderConfigError(['ENGRAM_EMBEDDER: workers-ai needs the AI binding']);
       return createWorkersAiEmbedder({ ai: deps.ai, model: config.model, dimensions: config.dimensions });
     case 'fake':
       return createDeterministicEmbedder({ dimensions: config.dimensions });
     case 'local':
       if (!deps.loadLocal) {
-        throw new EmbedderConfigError('ENGRAM_EMBEDDER=local is only available in the Node server');
+        throw new EmbedderConfigError(['ENGRAM_EMBEDDER: local is only available in the Node server']);
       }
       return deps.loadLocal(config);
   }

@@ -1,8 +1,10 @@
 // What every eval run asks recall through: the real recall service, with its after-the-answer bookkeeping collected
 // so that database upkeep and the end of a run can wait for it (the database is never closed under a write).
+
+import type { RecallRequest } from '../contract/index.ts';
 import { silentLogger } from '../core/logger.ts';
 import type { Principal } from '../core/principal.ts';
-import { createRecallService, type RecallRequest, type RecallServiceDeps } from '../services/recall.ts';
+import { createRecallService, type RecallServiceDeps } from '../services/recall.ts';
 
 /** The API's largest recall: 50 candidates, all returned (the default budget would return 3). */
 export const RANKING_DEPTH = 50;

@@ -1,7 +1,8 @@
 // The one mapping from an extraction proposal to the memory write that goes through the gate: whatever extracted
 // it, an extracted memory is the model's inference about the user, never the user's or the app's own word.
+
+import type { MemoryInput, SourceType } from '../contract/index.ts';
 import type { Proposal } from '../core/proposal-schemas.ts';
-import type { MemoryInput, SourceType } from '../core/schemas.ts';
 
 /**
  * The source type of every extracted memory: `model`, which the gate trusts at 1 ("model inference",

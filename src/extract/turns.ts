@@ -1,6 +1,6 @@
 // Which ingested turns an extractor may read, and as whom: the one place the wiring turns ingest messages and the
 // gate's verdicts on them into extractor input.
-import type { IngestMessage } from '../ingest/turns.ts';
+import type { IngestMessage } from '../contract/index.ts';
 import type { ExtractTurn, TurnRole } from '../ports/extractor.ts';
 
 const ASSISTANTS = new Set([

@@ -1,6 +1,6 @@
 // Checks that a memory's kind agrees with its optional fields: a rule needs a trigger (a refusal); a trigger
 // outside a rule, or a polarity without a facet (or the reverse), is only a warning.
-import type { MemoryInput } from '../core/schemas.ts';
+import type { MemoryInput } from '../contract/index.ts';
 import type { GateFlag, GateReason } from './reason-codes.ts';
 
 export interface ConsistencyResult {

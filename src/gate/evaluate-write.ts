@@ -1,7 +1,7 @@
 // The write gate: for one incoming memory, normalise it, refuse secrets and malformed writes, apply the PII
 // policy (reject, or redact identifiers), flag suspected prompt injection, and decide trust and expiry. Pure
 // apart from hashing (Web Crypto is async).
-import { MAX_CONTENT_CHARS, type MemoryInput, type SourceType } from '../core/schemas.ts';
+import { MAX_CONTENT_CHARS, type MemoryInput, type SourceType } from '../contract/index.ts';
 import type { CallerContext } from './caller.ts';
 import { checkConsistency } from './consistency.ts';
 import { contentHash } from './content-hash.ts';

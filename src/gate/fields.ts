@@ -1,6 +1,6 @@
 // Every field of a memory a secret or a personal identifier could hide in, and how each is read as text: a
 // credential or an SSN in a tag, a source URI or metadata is stored and returned just like one in the content.
-import type { MemoryInput } from '../core/schemas.ts';
+import type { MemoryInput } from '../contract/index.ts';
 
 export const SCANNED_FIELDS = [
   'content',

@@ -1,6 +1,6 @@
 // Decides when a memory expires: an explicit ttl_seconds or expires_at wins; otherwise episodes expire after a
 // configurable period (conversation turns age out) and every other kind is kept until revoked.
-import type { MemoryInput } from '../core/schemas.ts';
+import type { MemoryInput } from '../contract/index.ts';
 
 /** Default lifetime of an `episode` memory: 90 days. */
 export const DEFAULT_EPISODE_TTL_SECONDS = 90 * 24 * 3600;

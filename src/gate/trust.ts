@@ -1,6 +1,6 @@
 // Assigns a memory's trust level (0..3) from its declared source type and the caller's rights, never from the
 // body: a client may say its memory came from the system of record, but only the operator can make it so.
-import type { SourceType } from '../core/schemas.ts';
+import type { SourceType } from '../contract/index.ts';
 import type { CallerContext } from './caller.ts';
 
 /** 0 untrusted external content, 1 model inference, 2 authenticated user or app, 3 system of record. */

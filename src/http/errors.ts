@@ -3,26 +3,20 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
-import { AppError, type ErrorCode, toEnvelope } from '../core/errors.ts';
+import { codeForStatus } from '../contract/error-codes.ts';
+import { AppError, toEnvelope } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
+import { validationIssues } from '../core/validation-issues.ts';
 
-const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
-  400: 'invalid_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'rate_limited',
-  503: 'unavailable',
-};
-
+/**
+ * An AppError as is; a framework exception (Hono's HTTPException) by its status, except the two no framework
+ * may claim: a gate verdict (422) and a server failure (5xx other than 503), which stay unknown and so a plain 500.
+ */
 export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   if (error instanceof HTTPException) {
-    const code = STATUS_CODES[error.status];
-    if (code)
+    const code = codeForStatus(error.status);
+    if (code && code !== 'rejected_by_gate' && code !== 'internal')
       return new AppError(code, error.status === 400 ? 'request body is not valid JSON' : error.message);
   }
   return null;
@@ -45,10 +39,6 @@ export function errorHandler(logger: Logger) {
 /** Formats every validation failure the same way (zod-openapi's default returns the raw zod object). */
 export function validationHook(result: { success: boolean; error?: unknown; target?: string }) {
   if (result.success) return;
-  const issues = ((result.error as ZodError | undefined)?.issues ?? []).map((issue) => ({
-    path: issue.path.join('.'),
-    code: issue.code,
-    message: issue.message,
-  }));
+  const issues = validationIssues((result.error as ZodError | undefined) ?? { issues: [] });
   throw new AppError('invalid_request', `invalid ${result.target ?? 'request'}`, { issues });
 }

@@ -1,8 +1,8 @@
-// The scope each tenant route needs, in one table, enforced by one middleware before the handler runs. The
-// services check again (defence in depth); a test fails when a route of the OpenAPI document is missing here.
+// The scope each tenant route needs, in one table, checked once per request by the tenant app's auth chain
+// (src/http/tenant-app.ts) through src/access. A test fails when a route of the OpenAPI document is missing here.
 import type { MiddlewareHandler } from 'hono';
-import { AppError } from '../core/errors.ts';
-import type { Principal, Scope } from '../core/principal.ts';
+import { requireScope } from '../access/index.ts';
+import type { Scope } from '../core/principal.ts';
 import type { AppEnv } from './env.ts';
 
 export interface RouteScope {
@@ -31,11 +31,6 @@ export const ROUTE_SCOPES: readonly RouteScope[] = [
   { method: 'GET', path: '/v1/audit', scope: 'memories:read' },
 ];
 
-/** `admin` holds every right within its tenant. */
-export function hasScope(principal: Principal, scope: Scope): boolean {
-  return principal.scopes.includes(scope) || principal.scopes.includes('admin');
-}
-
 function compile(table: readonly RouteScope[]) {
   return table.map((rule) => ({
     ...rule,
@@ -57,9 +52,7 @@ export function requireRouteScope(table: readonly RouteScope[] = ROUTE_SCOPES): 
   const rules = compile(table);
   return async (c, next) => {
     const rule = rules.find((r) => r.method === c.req.method && r.pattern.test(c.req.path));
-    if (rule && !hasScope(c.get('principal'), rule.scope)) {
-      throw new AppError('forbidden', `this credential lacks the ${rule.scope} scope`, { scope: rule.scope });
-    }
+    if (rule) requireScope(c.get('principal'), rule.scope);
     await next();
   };
 }

@@ -1,15 +1,5 @@
 // Conversation ingestion, pure part: a turn becomes an episode memory, and its neighbours become its context text.
-import type { MemoryInput } from '../core/schemas.ts';
-
-/** One message of a conversation as the ingest endpoint takes it. */
-export interface IngestMessage {
-  speaker: string;
-  text: string;
-  /** When it was said (ISO 8601); kept in metadata.at. */
-  at?: string | undefined;
-  /** The caller's id for the message; kept as source.id so the caller can map memories back to its messages. */
-  id?: string | undefined;
-}
+import type { IngestMessage, MemoryInput } from '../contract/index.ts';
 
 /**
  * How many turns before and after a turn are indexed as its context. On the LoCoMo dev file (lexical lane,

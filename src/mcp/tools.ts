@@ -1,23 +1,26 @@
-// The MCP tools of Engram (remember, recall, forget, list_memories): inputs validated by the HTTP API's own zod
-// schemas, work done by the same services, answers shaped like the API's JSON.
+// The MCP tools of Engram (remember, recall, forget, list_memories): inputs validated by the API contract's own
+// zod schemas, the scope each tool needs checked once per call, work done by the same services, answers shaped
+// like the API's JSON.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
-import { AppError } from '../core/errors.ts';
-import type { Logger } from '../core/logger.ts';
-import type { Principal } from '../core/principal.ts';
-import { MemoryInputSchema, MemorySchema } from '../core/schemas.ts';
-import { rememberBody } from '../http/routes/memories.ts';
-import { RecallRequestSchema, RecallResponseSchema } from '../http/routes/recall.ts';
+import type { z } from 'zod';
+import { requireScope } from '../access/index.ts';
 import {
-  IdParamSchema,
+  ForgetInputSchema,
   ListQuerySchema,
   ListResponseSchema,
+  MemoryInputSchema,
+  RecallRequestSchema,
+  RecallResponseSchema,
   RememberResponseSchema,
-  RevokeBodySchema,
-} from '../http/schemas.ts';
-import { decodeCursor, type MemoryService } from '../services/memories.ts';
+  RevokeResponseSchema,
+} from '../contract/index.ts';
+import { AppError } from '../core/errors.ts';
+import type { Logger } from '../core/logger.ts';
+import type { Principal, Scope } from '../core/principal.ts';
+import { listFilterOf, type MemoryService } from '../services/memories.ts';
 import type { RecallService } from '../services/recall.ts';
+import { rememberAnswer } from '../services/remember-answer.ts';
 
 /** One request's caller and the services the tools call for it. */
 export interface ToolContext {
@@ -26,11 +29,6 @@ export interface ToolContext {
   recall: RecallService;
   logger: Logger;
 }
-
-/** Input of the `forget` tool: the revoke route's id parameter and body, as one object. */
-export const ForgetInputSchema = z
-  .object({ id: IdParamSchema.shape.id, reason: RevokeBodySchema.shape.reason })
-  .strict();
 
 /**
  * A tool answer: a short text for the model plus the API's JSON as structured content, parsed by the tool's output
@@ -44,18 +42,19 @@ function answer<T extends z.ZodType>(text: string, schema: T, structured: unknow
   };
 }
 
-const ForgetOutputSchema = z.object({ memory: MemorySchema });
-
 /**
- * Runs a tool body; an AppError becomes a tool error carrying its code, anything else a bare "internal error"
+ * Runs a tool body once the caller is known to hold `scope` (the tool's, as the route table has it for the same
+ * HTTP operation); an AppError becomes a tool error carrying its code, anything else a bare "internal error"
  * (the SDK would otherwise put the raw message, which may quote the database, into the answer).
  */
 async function guarded(
   ctx: ToolContext,
   tool: string,
+  scope: Scope,
   work: () => Promise<CallToolResult>,
 ): Promise<CallToolResult> {
   try {
+    requireScope(ctx.principal, scope);
     return await work();
   } catch (error) {
     if (error instanceof AppError) {
@@ -89,8 +88,8 @@ export function registerEngramTools(server: McpServer, ctx: ToolContext): void {
       outputSchema: RememberResponseSchema,
     },
     (input) =>
-      guarded(ctx, 'remember', async () => {
-        const result = rememberBody(await ctx.memories.remember(ctx.principal, input));
+      guarded(ctx, 'remember', 'memories:write', async () => {
+        const result = rememberAnswer(await ctx.memories.remember(ctx.principal, input));
         if (result.status === 422) throw result.error;
         const { memory, gate } = result.body;
         const text = `${gate.decision === 'duplicate' ? 'Already remembered' : 'Remembered'} as ${memory.id}.`;
@@ -109,7 +108,7 @@ export function registerEngramTools(server: McpServer, ctx: ToolContext): void {
       outputSchema: RecallResponseSchema,
     },
     (input) =>
-      guarded(ctx, 'recall', async () => {
+      guarded(ctx, 'recall', 'memories:read', async () => {
         const result = await ctx.recall.recall(ctx.principal, input);
         const text = result.context === '' ? 'Nothing relevant is remembered.' : result.context;
         return answer(text, RecallResponseSchema, result);
@@ -123,12 +122,12 @@ export function registerEngramTools(server: McpServer, ctx: ToolContext): void {
       description:
         'Revoke one memory by id, with a reason. Recall never returns it again (it stays in the audit trail).',
       inputSchema: ForgetInputSchema,
-      outputSchema: ForgetOutputSchema,
+      outputSchema: RevokeResponseSchema,
     },
     ({ id, reason }) =>
-      guarded(ctx, 'forget', async () => {
+      guarded(ctx, 'forget', 'memories:write', async () => {
         const memory = await ctx.memories.revoke(ctx.principal, id, reason);
-        return answer(`Revoked ${memory.id}.`, ForgetOutputSchema, { memory });
+        return answer(`Revoked ${memory.id}.`, RevokeResponseSchema, { memory });
       }),
   );
 
@@ -142,19 +141,8 @@ export function registerEngramTools(server: McpServer, ctx: ToolContext): void {
       outputSchema: ListResponseSchema,
     },
     (query) =>
-      guarded(ctx, 'list_memories', async () => {
-        const include = new Set(query.include?.split(',') ?? []);
-        const page = await ctx.memories.list(ctx.principal, {
-          subject: query.subject,
-          kind: query.kind,
-          tag: query.tag,
-          sourceUri: query.source_uri,
-          includeRevoked: include.has('revoked'),
-          includeExpired: include.has('expired'),
-          includeSuperseded: include.has('superseded'),
-          limit: query.limit,
-          cursor: query.cursor ? decodeCursor(query.cursor) : undefined,
-        });
+      guarded(ctx, 'list_memories', 'memories:read', async () => {
+        const page = await ctx.memories.list(ctx.principal, listFilterOf(query));
         const more = page.next_cursor ? ' (more after next_cursor)' : '';
         return answer(`${page.items.length} memories${more}.`, ListResponseSchema, page);
       }),

@@ -1,5 +1,5 @@
 // The write-gate port: decides whether a memory may be stored, and with what trust. Pure and deterministic.
-import type { MemoryInput } from '../core/schemas.ts';
+import type { MemoryInput } from '../contract/index.ts';
 import type { PiiPolicy } from '../gate/pii/policy.ts';
 
 export type { PiiPolicy } from '../gate/pii/policy.ts';

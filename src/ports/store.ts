@@ -1,7 +1,12 @@
 // The store port: what services need from the database. Every tenant operation runs inside one transaction
 // scoped to one tenant (RLS does the scoping); operator operations run as the operator role.
-import type { AuditEvent, SubjectErasure, TenantErasure } from '../core/forget-schemas.ts';
-import type { Memory } from '../core/schemas.ts';
+import type {
+  AuditEvent,
+  Memory,
+  SubjectErasure,
+  TenantErasure,
+  WriteMemoryResult,
+} from '../contract/index.ts';
 
 /** Who acts, for RLS and for the audit trail. */
 export interface TenantScope {
@@ -39,11 +44,7 @@ export interface StoredVector {
   vector: readonly number[];
 }
 
-export interface WriteOutcome {
-  memory: Memory;
-  status: 'created' | 'duplicate';
-  superseded: string[];
-}
+export type WriteOutcome = WriteMemoryResult;
 
 export interface MemoryChain {
   older: string[];

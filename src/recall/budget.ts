@@ -1,5 +1,5 @@
 // The recall budget: how many memories, and how many characters of them, a response may carry.
-import { z } from 'zod';
+import { type RecallBudgetInput, RecallBudgetSchema } from '../contract/index.ts';
 import { safeHead } from './text.ts';
 import type { Candidate } from './types.ts';
 
@@ -18,17 +18,6 @@ export const DEFAULT_BUDGET: Readonly<RecallBudget> = Object.freeze({
 
 /** Memories below this confidence are returned (marked) but never put in the prompt context. */
 export const DEFAULT_CONFIDENCE_FLOOR = 0.7;
-
-/** The request's `budget` object; every field optional, defaults from {@link DEFAULT_BUDGET}. */
-export const RecallBudgetSchema = z
-  .object({
-    max_items: z.number().int().min(0).max(50).optional(),
-    max_chars_per_item: z.number().int().min(1).max(8000).optional(),
-    max_total_chars: z.number().int().min(1).max(50_000).optional(),
-  })
-  .strict();
-
-export type RecallBudgetInput = z.infer<typeof RecallBudgetSchema>;
 
 /**
  * Merges a request budget into the defaults.

@@ -1,5 +1,5 @@
 // Drops a stored preference when the current input says the opposite about the same facet: the user now wins.
-import type { Polarity } from '../core/schemas.ts';
+import type { Polarity } from '../contract/index.ts';
 import { sameTerm } from '../language/forms.ts';
 import { CJK_CHAR_CLASS, cjkScriptOf, hasCjk } from '../language/scripts.ts';
 import {

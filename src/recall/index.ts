@@ -6,8 +6,6 @@ export {
   DEFAULT_CONFIDENCE_FLOOR,
   ELLIPSIS,
   type RecallBudget,
-  type RecallBudgetInput,
-  RecallBudgetSchema,
   resolveBudget,
   truncateAtWord,
 } from './budget.ts';
@@ -23,16 +21,10 @@ export {
   RRF_K,
 } from './fusion.ts';
 export { MAX_QUERY_CHARS, normalizeQuery } from './normalize-query.ts';
-export {
-  type RankRecallInput,
-  type RankRecallResult,
-  type RecallDropped,
-  type RecallItem,
-  rankRecall,
-} from './rank.ts';
+export { type RankRecallInput, type RankRecallResult, type RecallDropped, rankRecall } from './rank.ts';
 export { DEFAULT_HALF_LIFE_DAYS, type HalfLifeDays, recency } from './recency.ts';
-export { matchRules, type RuleAction, type RuleHit, ruleAction, triggerPattern } from './rules.ts';
-export { explain, maxRrf, type ScoredCandidate, scoreCandidates, type Why } from './score.ts';
+export { matchRules, ruleAction, triggerPattern } from './rules.ts';
+export { explain, maxRrf, type ScoredCandidate, scoreCandidates } from './score.ts';
 export { applyThreshold, type ThresholdResult, type VectorRemoval } from './threshold.ts';
 export type { Candidate, CandidateSource, Lane } from './types.ts';
 export {

@@ -1,15 +1,15 @@
 // Orchestrates recall's post-ranking: from the two lanes' candidates and the query to items, rules and context.
-import type { MemoryKind, RecallMode } from '../core/schemas.ts';
-import { applyBudget, DEFAULT_CONFIDENCE_FLOOR, type RecallBudgetInput, resolveBudget } from './budget.ts';
+import type { RecallBudgetInput, RecallItem, RecallMode, RuleHit } from '../contract/index.ts';
+import { applyBudget, DEFAULT_CONFIDENCE_FLOOR, resolveBudget } from './budget.ts';
 import { filterConflicts } from './conflict.ts';
 import { buildContext } from './context.ts';
 import { dedupeByKey } from './dedupe.ts';
 import { assignLaneRanks, fuseRrf } from './fusion.ts';
 import { normalizeQuery } from './normalize-query.ts';
-import { matchRules, type RuleHit } from './rules.ts';
-import { explain, type ScoredCandidate, scoreCandidates, type Why } from './score.ts';
+import { matchRules } from './rules.ts';
+import { explain, type ScoredCandidate, scoreCandidates } from './score.ts';
 import { applyThreshold } from './threshold.ts';
-import type { Candidate, CandidateSource, Lane } from './types.ts';
+import type { Candidate, Lane } from './types.ts';
 import { type RankWeightsInput, resolveRankWeights } from './weights.ts';
 
 export interface RankRecallInput {
@@ -30,25 +30,6 @@ export interface RankRecallInput {
   /** Attach `why` to every item. */
   explain?: boolean;
   confidenceFloor?: number;
-}
-
-/** One recalled memory as the response lists it. */
-export interface RecallItem {
-  id: string;
-  content: string;
-  kind: MemoryKind;
-  tags: string[];
-  trust: number;
-  importance: number;
-  confidence: number;
-  created_at: string;
-  source: CandidateSource;
-  score: number;
-  /** The content was cut to fit the budget. */
-  truncated: boolean;
-  /** False when the memory is under the confidence floor and so left out of `context`. */
-  in_context: boolean;
-  why?: Why;
 }
 
 /** Ids that did not make it into `items`, by the first reason that removed them. */

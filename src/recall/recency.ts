@@ -1,5 +1,5 @@
 // Recency: exponential decay of a memory's weight with its age, with a half-life per kind.
-import type { MemoryKind } from '../core/schemas.ts';
+import type { MemoryKind } from '../contract/index.ts';
 
 export type HalfLifeDays = Record<MemoryKind, number>;
 

@@ -1,18 +1,8 @@
 // The rules lane: memories of kind `rule` whose trigger phrase occurs in the query, with the action to take.
+import type { RuleAction, RuleHit } from '../contract/index.ts';
 import { CJK_CHAR_CLASS, wordForms } from '../language/index.ts';
 import { collapseWhitespace, foldApostrophes } from './text.ts';
 import type { Candidate } from './types.ts';
-
-/** apply: act without asking; confirm: propose and let the user confirm; ask: ask whether the rule holds. */
-export type RuleAction = 'apply' | 'confirm' | 'ask';
-
-export interface RuleHit {
-  id: string;
-  trigger: string;
-  content: string;
-  confidence: number;
-  action: RuleAction;
-}
 
 export const APPLY_AT = 0.9;
 export const CONFIRM_AT = 0.7;

@@ -1,4 +1,5 @@
 // The final score of a fused candidate (rrf, recency, importance, trust) and its `why` explanation.
+import type { Why } from '../contract/index.ts';
 import type { FusedCandidate } from './fusion.ts';
 import { recency } from './recency.ts';
 import type { Lane } from './types.ts';
@@ -10,21 +11,6 @@ export interface ScoredCandidate extends FusedCandidate {
   /** rrf / the best rrf possible with the active lanes, in [0, 1]. */
   rrf_normalised: number;
   recency: number;
-}
-
-/** Why an item ranked where it did (returned when the request sets `explain`). */
-export interface Why {
-  lanes: Lane[];
-  /** The similarity seen in the vector lane, even when it was below the threshold (then `lanes` lacks vector). */
-  vector_similarity: number | null;
-  vector_rank: number | null;
-  lexical_rank: number | null;
-  rrf: number;
-  rrf_normalised: number;
-  recency: number;
-  threshold: number | null;
-  importance: number;
-  trust: number;
 }
 
 function clamp01(value: number): number {

@@ -1,8 +1,7 @@
 // The shapes the recall ranking layer works on: a candidate row from a search lane and the lane names.
-import type { MemoryKind, Polarity, SourceType } from '../core/schemas.ts';
+import type { MemoryKind, Polarity, SourceType } from '../contract/index.ts';
 
-/** The two search lanes the database answers from. */
-export type Lane = 'vector' | 'lexical';
+export type { Lane } from '../contract/index.ts';
 
 /** Where a memory came from, as stored. */
 export interface CandidateSource {

@@ -38,13 +38,15 @@ export interface EngramParts {
 
 export function composeEngram(parts: EngramParts) {
   const metrics = parts.metrics ?? createPrometheusSink();
-  const memories = createMemoryService({
+  // What every write goes through (remember, batch, replace, ingest): src/services/write-pipeline.ts.
+  const writes = {
     store: parts.store,
     gate: parts.gate,
     embedder: parts.embedder,
     logger: parts.logger,
     metrics,
-  });
+  };
+  const memories = createMemoryService(writes);
   const recall = createRecallService({
     store: parts.store,
     embedder: parts.embedder,
@@ -52,19 +54,13 @@ export function composeEngram(parts: EngramParts) {
     metrics,
     ...(parts.defer ? { defer: parts.defer } : {}),
   });
-  const forget = createForgetService({
-    store: parts.store,
-    gate: parts.gate,
-    embedder: parts.embedder,
-    logger: parts.logger,
-    metrics,
-  });
+  const forget = createForgetService(writes);
   const audit = createAuditService(parts.store);
   const feedback = createFeedbackService({ store: parts.store, metrics });
   // Read at scrape time: one count over the partial pending index, as the operator (it spans tenants).
   const embeddingBacklog = () => parts.store.withOperator((op) => op.embeddingBacklog()).catch(() => null);
-  // Conversation ingestion: turns become episodes through the same memory service (and so the same gate).
-  const ingest = createIngestService({ memories, gate: parts.gate });
+  // Conversation ingestion: turns become episodes through the same write pipeline (and so the same gate).
+  const ingest = createIngestService(writes);
   const tenants = createTenantService(parts.store);
   const app = createApp({
     memories,

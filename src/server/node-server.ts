@@ -2,7 +2,7 @@
 // embedding model, bootstraps the default tenant and serves the Hono app.
 import { serve } from '@hono/node-server';
 import { jwtVerifierOf } from '../auth/authenticate.ts';
-import type { EngramConfig } from '../config.ts';
+import type { EngramConfig } from '../config/index.ts';
 import type { Logger } from '../core/logger.ts';
 import { migrate } from '../db/migrate.ts';
 import { readMigrations } from '../db/migration-files.ts';

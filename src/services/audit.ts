@@ -1,9 +1,9 @@
 // Audit service: reads the trail of the caller's tenant (who did what, when, why; never content).
+import { subjectFilter } from '../access/index.ts';
+import type { AuditEvent } from '../contract/index.ts';
 import { AppError } from '../core/errors.ts';
-import type { AuditEvent } from '../core/forget-schemas.ts';
 import type { Principal } from '../core/principal.ts';
 import type { MemoryStore } from '../ports/store.ts';
-import { assertScope, assertSubjectAllowed } from './memories.ts';
 
 export interface AuditQuery {
   subject?: string | undefined;
@@ -32,12 +32,7 @@ export function createAuditService(store: MemoryStore) {
       principal: Principal,
       query: AuditQuery,
     ): Promise<{ items: AuditEvent[]; next_cursor: string | null }> {
-      assertScope(principal, 'memories:read');
-      let subject = query.subject;
-      if (principal.subject !== undefined) {
-        if (subject !== undefined) assertSubjectAllowed(principal, subject);
-        subject = principal.subject;
-      }
+      const subject = subjectFilter(principal, query.subject);
       const items = await store.withTenant(principal, (tx) =>
         tx.listAudit({
           subject,

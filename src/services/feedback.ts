@@ -1,10 +1,10 @@
 // Recall feedback: which of a recall's returned memories the app used. Stored with the recall event (ids
 // only); metrics derive the retrieved-but-unused rate from it. A recall id the caller cannot see is a 404.
+import { subjectFilter } from '../access/index.ts';
 import { AppError } from '../core/errors.ts';
 import type { Principal } from '../core/principal.ts';
 import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
 import type { MemoryStore } from '../ports/store.ts';
-import { assertScope } from './memories.ts';
 
 export interface FeedbackResult {
   recall_id: string;
@@ -18,11 +18,10 @@ export function createFeedbackService(deps: { store: MemoryStore; metrics?: Metr
   const metrics = deps.metrics ?? noopMetrics;
   return {
     async feedback(principal: Principal, recallId: string, used: readonly string[]): Promise<FeedbackResult> {
-      assertScope(principal, 'memories:read');
       const unique = [...new Set(used.map((id) => id.toLowerCase()))];
       // An end user (JWT) may only report on recalls of its own subject; the database filters by it.
       const outcome = await deps.store.withTenant(principal, (tx) =>
-        tx.recordFeedback(recallId, unique, principal.subject),
+        tx.recordFeedback(recallId, unique, subjectFilter(principal, undefined)),
       );
       if (!outcome) throw new AppError('not_found', 'recall not found');
       const added = outcome.usedAfter - outcome.usedBefore;

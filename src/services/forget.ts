@@ -1,57 +1,29 @@
-// Forgetting service: replace a memory (gate -> embed -> one transaction), erase a subject or a tenant, export a
-// subject. Depends on ports only; the HTTP layer and the CLI call it.
+// Forgetting service: replace a memory (through the write pipeline, then one transaction), erase a subject or a
+// tenant, export a subject. Depends on ports only; the HTTP layer and the CLI call it.
+import { requireSubject, visibleOrNotFound } from '../access/index.ts';
+import type {
+  Memory,
+  ReplaceInput,
+  ReplaceResponse,
+  SubjectErasure,
+  TenantErasure,
+} from '../contract/index.ts';
 import { AppError } from '../core/errors.ts';
-import type { ReplaceInput, ReplaceResponse, SubjectErasure, TenantErasure } from '../core/forget-schemas.ts';
-import type { Logger } from '../core/logger.ts';
 import type { Principal } from '../core/principal.ts';
-import type { Memory } from '../core/schemas.ts';
 import { eraseEvent } from '../metrics/job-events.ts';
-import { type Embedder, embeddingTextOf } from '../ports/embedder.ts';
-import type { WriteGate } from '../ports/gate.ts';
-import type { MetricsSink } from '../ports/metrics.ts';
-import type { ExportCursor, MemoryStore, StoredVector } from '../ports/store.ts';
-import { assertScope, assertSubjectAllowed, callerContextOf } from './memories.ts';
-import { replacementInput, replacementRecord } from './replacement.ts';
+import type { ExportCursor } from '../ports/store.ts';
+import { replacementInput } from './replacement.ts';
+import { createWritePipeline, type WritePipelineDeps } from './write-pipeline.ts';
 
-export interface ForgetServiceDeps {
-  store: MemoryStore;
-  gate: WriteGate;
-  /** Already wrapped with the strict time budget; null when no embedder is configured (lexical only). */
-  embedder: Embedder | null;
-  logger: Logger;
-  now?: () => Date;
+export interface ForgetServiceDeps extends WritePipelineDeps {
   /** Rows per export page (default 500): each page is one short transaction, never one long one. */
   exportPageSize?: number;
-  /** Erasure counts and durations (operations metrics). */
-  metrics?: MetricsSink;
 }
 
 export function createForgetService(deps: ForgetServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const exportPageSize = deps.exportPageSize ?? 500;
-
-  /** The same budgeted embedding as remember: on timeout or error the new version is stored as pending. */
-  async function embedOrUndefined(text: string): Promise<StoredVector | undefined> {
-    if (!deps.embedder) return undefined;
-    try {
-      const [vector] = await deps.embedder.embedDocuments([text]);
-      return vector ? { model: deps.embedder.model, vector } : undefined;
-    } catch (error) {
-      deps.logger.warn('replace.embedding_deferred', {
-        provider: deps.embedder.provider,
-        category: (error as { category?: string }).category ?? 'embedding_error',
-      });
-      return undefined;
-    }
-  }
-
-  /** A memory of the caller's tenant (and, for an end user, of its subject); otherwise not_found. */
-  function visible(principal: Principal, memory: Memory | null): Memory {
-    if (!memory || (principal.subject !== undefined && memory.subject !== principal.subject)) {
-      throw new AppError('not_found', 'memory not found');
-    }
-    return memory;
-  }
+  const pipeline = createWritePipeline(deps);
 
   function notLive(state: 'revoked' | 'superseded' | 'expired', old: Memory | null): AppError {
     return new AppError('conflict', `the memory is ${state}; only a live memory can be replaced`, {
@@ -66,21 +38,23 @@ export function createForgetService(deps: ForgetServiceDeps) {
      * like any remembered memory, then one transaction stores it, supersedes the old one and links both ways.
      */
     async replace(principal: Principal, id: string, body: ReplaceInput): Promise<ReplaceResponse> {
-      assertScope(principal, 'memories:write');
-      const old = visible(principal, await deps.store.withTenant(principal, (tx) => tx.getMemory(id)));
+      const old = visibleOrNotFound(
+        principal,
+        await deps.store.withTenant(principal, (tx) => tx.getMemory(id)),
+      );
       // Checked here to spare the gate and the embedder; replace_memory checks again under a row lock.
       if (old.revoked_at) throw notLive('revoked', old);
       if (old.superseded_by) throw notLive('superseded', old);
       if (old.expires_at && Date.parse(old.expires_at) <= now().getTime()) throw notLive('expired', old);
 
       const input = replacementInput(old, body, now());
-      const gate = await deps.gate(input, callerContextOf(principal), { now: now() });
+      const gate = (await pipeline.screen(principal, [input]))[0]!.verdict;
       if (gate.decision === 'rejected') {
         throw new AppError('rejected_by_gate', 'rejected by the write gate', { reasons: gate.reasons });
       }
-      const vector = await embedOrUndefined(embeddingTextOf({ ...input, content: gate.normalizedContent }));
+      const { record, vector } = (await pipeline.prepare(principal, [{ input, verdict: gate }]))[0]!;
       const outcome = await deps.store.withTenant(principal, (tx) =>
-        tx.replaceMemory(id, replacementRecord(input, gate), vector, body.reason),
+        tx.replaceMemory(id, record, vector, body.reason),
       );
       switch (outcome.status) {
         case 'replaced':
@@ -108,8 +82,7 @@ export function createForgetService(deps: ForgetServiceDeps) {
 
     /** Erases every memory and vector of a subject and redacts its audit trail; returns counts and a receipt. */
     async eraseSubject(principal: Principal, subject: string): Promise<SubjectErasure> {
-      assertScope(principal, 'memories:write');
-      assertSubjectAllowed(principal, subject);
+      requireSubject(principal, subject);
       const started = performance.now();
       const { erased, receipt_id } = await deps.store.withTenant(principal, async (tx) => {
         const result = await tx.eraseSubject(subject);
@@ -127,8 +100,7 @@ export function createForgetService(deps: ForgetServiceDeps) {
      * errors still become a status code); the rest is read page by page while the caller consumes it.
      */
     async exportSubject(principal: Principal, subject: string): Promise<AsyncIterable<Memory>> {
-      assertScope(principal, 'memories:read');
-      assertSubjectAllowed(principal, subject);
+      requireSubject(principal, subject);
       const page = (after?: ExportCursor) =>
         deps.store.withTenant(principal, (tx) => tx.exportSubject(subject, exportPageSize, after));
       const first = await page();

@@ -1,33 +1,17 @@
 // Ingest service: stores a conversation's turns as episode memories, each indexed with the day it was said and
-// its neighbouring turns as low-weight context, through the write gate, in chunks (one embedding call and one transaction per chunk).
+// its neighbouring turns as low-weight context, through the write pipeline in chunks (one embedding call and one
+// transaction per chunk). The gate runs once per turn: its verdicts also decide what neighbours may quote.
+import { requireSubject } from '../access/index.ts';
+import type { IngestItem, IngestRequest, IngestResponse } from '../contract/index.ts';
 import type { Principal } from '../core/principal.ts';
-import { DEFAULT_CONTEXT_TURNS, type IngestMessage, turnContext, turnMemoryInput } from '../ingest/turns.ts';
-import type { GateReason, WriteGate } from '../ports/gate.ts';
-import { assertScope, assertSubjectAllowed, callerContextOf, type MemoryService } from './memories.ts';
+import { DEFAULT_CONTEXT_TURNS, turnContext, turnMemoryInput } from '../ingest/turns.ts';
+import { createWritePipeline, type WritePipelineDeps } from './write-pipeline.ts';
 
-export interface IngestRequest {
-  subject: string;
-  /** The conversation or session the turns belong to; kept as source.session (recall can filter on it). */
-  session: string;
-  messages: readonly IngestMessage[];
-}
-
-export interface IngestItem {
-  /** The memory id: the new one, or the existing one for a duplicate; null when rejected. */
-  id: string | null;
-  status: 'created' | 'duplicate' | 'rejected';
-  /** Why the gate rejected the turn (codes such as `secret.private_key`), when it did. */
-  reasons?: GateReason[];
-}
-
-export interface IngestServiceDeps {
-  memories: MemoryService;
-  gate: WriteGate;
+export interface IngestServiceDeps extends WritePipelineDeps {
   /** Neighbouring turns indexed on each side of a turn; 0 indexes none. */
   contextTurns?: number;
   /** Turns per transaction and per embedding call. */
   chunkSize?: number;
-  now?: () => Date;
 }
 
 const DEFAULT_CHUNK_SIZE = 100;
@@ -43,27 +27,27 @@ function withoutSpeaker(content: string, speaker: string): string {
 }
 
 export function createIngestService(deps: IngestServiceDeps) {
+  const pipeline = createWritePipeline(deps);
   const contextTurns = deps.contextTurns ?? DEFAULT_CONTEXT_TURNS;
   const chunkSize = deps.chunkSize ?? DEFAULT_CHUNK_SIZE;
-  const now = deps.now ?? (() => new Date());
 
   return {
     /** Stores every turn, in order; one item per message, in order. */
-    async ingest(principal: Principal, request: IngestRequest): Promise<{ items: IngestItem[] }> {
-      assertScope(principal, 'memories:write');
-      assertSubjectAllowed(principal, request.subject);
+    async ingest(principal: Principal, request: IngestRequest): Promise<IngestResponse> {
+      requireSubject(principal, request.subject);
       const inputs = request.messages.map((m, i) => turnMemoryInput(request.subject, request.session, m, i));
       // Screen every turn first: a rejected turn (a secret, say) must not reach its neighbours' context text, and
       // an accepted one is quoted as the gate normalised it, never as sent.
-      const caller = callerContextOf(principal);
-      const verdicts = await Promise.all(inputs.map((input) => deps.gate(input, caller, { now: now() })));
-      const usable = verdicts.map((v, i) =>
-        v.decision === 'accepted' ? withoutSpeaker(v.normalizedContent, request.messages[i]!.speaker) : null,
+      const screened = await pipeline.screen(principal, inputs);
+      const usable = screened.map(({ verdict }, i) =>
+        verdict.decision === 'accepted'
+          ? withoutSpeaker(verdict.normalizedContent, request.messages[i]!.speaker)
+          : null,
       );
 
       const items: IngestItem[] = [];
-      for (let start = 0; start < inputs.length; start += chunkSize) {
-        const chunk = inputs.slice(start, start + chunkSize);
+      for (let start = 0; start < screened.length; start += chunkSize) {
+        const chunk = screened.slice(start, start + chunkSize);
         const options = chunk.map((_, offset) => ({
           contextText: turnContext(
             usable,
@@ -72,8 +56,7 @@ export function createIngestService(deps: IngestServiceDeps) {
             contextTurns,
           ),
         }));
-        const results = await deps.memories.rememberMany(principal, chunk, options);
-        for (const result of results) {
+        for (const result of await pipeline.remember(principal, chunk, options)) {
           if (result.decision === 'rejected')
             items.push({ id: null, status: 'rejected', reasons: result.reasons });
           else

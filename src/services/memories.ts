@@ -1,114 +1,19 @@
-// Memory service: remember (gate -> embed within the time budget -> one transaction), get, list, revoke.
-// Depends on ports only; the HTTP layer and the CLI call it.
+// Memory service: remember (through the write pipeline), get, list, revoke. Depends on ports only; the HTTP
+// layer, the MCP tools and the CLI call it. The caller's scope was checked by the entry point (src/access).
+import { requireSubject, subjectFilter, visibleOrNotFound } from '../access/index.ts';
+import type { ListQuery, Memory, MemoryInput } from '../contract/index.ts';
 import { AppError } from '../core/errors.ts';
-import type { Logger } from '../core/logger.ts';
 import type { Principal } from '../core/principal.ts';
-import type { Memory, MemoryInput } from '../core/schemas.ts';
-import { type Embedder, embeddingTextOf } from '../ports/embedder.ts';
-import type { CallerContext, GateReason, GateResult, WriteGate } from '../ports/gate.ts';
-import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
-import type { ListFilter, MemoryChain, MemoryRecord, MemoryStore, StoredVector } from '../ports/store.ts';
+import type { ListFilter, MemoryChain } from '../ports/store.ts';
+import type { RecordOptions } from './memory-record.ts';
+import { createWritePipeline, type RememberResult, type WritePipelineDeps } from './write-pipeline.ts';
 
-export interface MemoryServiceDeps {
-  store: MemoryStore;
-  gate: WriteGate;
-  /** Already wrapped with the strict time budget; null when no embedder is configured (lexical only). */
-  embedder: Embedder | null;
-  logger: Logger;
-  now?: () => Date;
-  /** Gate rejections by reason (counts only). */
-  metrics?: MetricsSink;
-}
-
-export type RememberResult =
-  | { decision: 'accepted'; memory: Memory; trust: number; flags: string[]; superseded: string[] }
-  | { decision: 'duplicate'; memory: Memory }
-  | { decision: 'rejected'; reasons: GateReason[] };
-
-export interface RememberOptions {
-  idempotencyKey?: string | undefined;
-  /** Extra text indexed at low weight for lexical search (conversation ingestion); never returned. */
-  contextText?: string | undefined;
-}
-
-/** Ensures an end-user caller (JWT) only touches its own subject. */
-export function assertSubjectAllowed(principal: Principal, subject: string): void {
-  if (principal.subject !== undefined && principal.subject !== subject) {
-    throw new AppError('forbidden', 'this caller may only reach its own subject');
-  }
-}
-
-export function assertScope(principal: Principal, scope: string): void {
-  if (!principal.scopes.includes(scope) && !principal.scopes.includes('admin')) {
-    throw new AppError('forbidden', `this key lacks the ${scope} scope`);
-  }
-}
-
-export function callerContextOf(principal: Principal): CallerContext {
-  return { auth: principal.kind, scopes: [...principal.scopes] };
-}
+export type MemoryServiceDeps = WritePipelineDeps;
+export type RememberOptions = RecordOptions;
 
 export function createMemoryService(deps: MemoryServiceDeps) {
-  const now = deps.now ?? (() => new Date());
-
-  /** Embeds documents within the budget; null on timeout or error (the memory is stored as pending). */
-  async function embedOrNull(texts: string[]): Promise<number[][] | null> {
-    if (!deps.embedder || texts.length === 0) return null;
-    try {
-      return await deps.embedder.embedDocuments(texts);
-    } catch (error) {
-      const category = (error as { category?: string }).category ?? 'embedding_error';
-      deps.logger.warn('write.embedding_deferred', {
-        provider: deps.embedder.provider,
-        category,
-        count: texts.length,
-      });
-      return null;
-    }
-  }
-
-  async function gateMany(principal: Principal, inputs: MemoryInput[]) {
-    const caller = callerContextOf(principal);
-    const results = await Promise.all(inputs.map((input) => deps.gate(input, caller, { now: now() })));
-    for (const result of results) {
-      if (result.decision === 'rejected')
-        (deps.metrics ?? noopMetrics).record({
-          type: 'gate_rejection',
-          reasons: result.reasons.map((r) => r.code),
-        });
-    }
-    return results;
-  }
-
-  function recordOf(
-    input: MemoryInput,
-    gate: Extract<GateResult, { decision: 'accepted' }>,
-    options: RememberOptions,
-    fallbackSource: Memory['source'],
-  ): MemoryRecord {
-    return {
-      subject: input.subject,
-      kind: input.kind,
-      content: gate.normalizedContent,
-      content_hash: gate.contentHash,
-      tags: input.tags ?? [],
-      importance: input.importance,
-      confidence: input.confidence,
-      trust: gate.trust,
-      source: input.source ?? fallbackSource,
-      key: input.key,
-      facet: input.facet,
-      polarity: input.polarity,
-      trigger: gate.normalizedTrigger ?? input.trigger,
-      metadata: input.metadata,
-      flags: gate.flags,
-      language: input.language,
-      context_text: options.contextText,
-      valid_from: input.valid_from,
-      expires_at: gate.expiresAt ? gate.expiresAt.toISOString() : null,
-      idempotency_key: options.idempotencyKey,
-    };
-  }
+  const pipeline = createWritePipeline(deps);
+  const { store } = deps;
 
   /** Remembers several memories in one transaction; one result per input, in order. */
   async function rememberMany(
@@ -116,50 +21,8 @@ export function createMemoryService(deps: MemoryServiceDeps) {
     inputs: MemoryInput[],
     options: RememberOptions[] = [],
   ): Promise<RememberResult[]> {
-    assertScope(principal, 'memories:write');
-    for (const input of inputs) assertSubjectAllowed(principal, input.subject);
-    const gated = await gateMany(principal, inputs);
-    const accepted = gated.flatMap((g, i) => (g.decision === 'accepted' ? [i] : []));
-    // Embed only what the gate accepted, in one batch, before opening the transaction.
-    const vectors = await embedOrNull(
-      accepted.map((i) => {
-        const input = inputs[i]!;
-        const g = gated[i]!;
-        return embeddingTextOf({
-          ...input,
-          content: g.decision === 'accepted' ? g.normalizedContent : input.content,
-        });
-      }),
-    );
-    const fallbackSource: Memory['source'] = { type: principal.kind === 'jwt' ? 'user' : 'app' };
-    return deps.store.withTenant({ tenantId: principal.tenantId, actor: principal.actor }, async (tx) => {
-      const results: RememberResult[] = [];
-      for (const [i, gate] of gated.entries()) {
-        if (gate.decision === 'rejected') {
-          results.push({ decision: 'rejected', reasons: gate.reasons });
-          continue;
-        }
-        const input = inputs[i]!;
-        const vectorIndex = accepted.indexOf(i);
-        const vector: StoredVector | undefined =
-          vectors && deps.embedder
-            ? { model: deps.embedder.model, vector: vectors[vectorIndex]! }
-            : undefined;
-        const outcome = await tx.writeMemory(recordOf(input, gate, options[i] ?? {}, fallbackSource), vector);
-        results.push(
-          outcome.status === 'duplicate'
-            ? { decision: 'duplicate', memory: outcome.memory }
-            : {
-                decision: 'accepted',
-                memory: outcome.memory,
-                trust: gate.trust,
-                flags: gate.flags,
-                superseded: outcome.superseded,
-              },
-        );
-      }
-      return results;
-    });
+    for (const input of inputs) requireSubject(principal, input.subject);
+    return pipeline.remember(principal, await pipeline.screen(principal, inputs), options);
   }
 
   return {
@@ -175,37 +38,24 @@ export function createMemoryService(deps: MemoryServiceDeps) {
     },
 
     async get(principal: Principal, id: string): Promise<Memory & { chain: MemoryChain }> {
-      assertScope(principal, 'memories:read');
-      const memory = await deps.store.withTenant(principal, (tx) => tx.getMemory(id));
-      // Another tenant's id and a missing id look the same: 404, never 403.
-      if (!memory || (principal.subject !== undefined && memory.subject !== principal.subject)) {
-        throw new AppError('not_found', 'memory not found');
-      }
-      return memory;
+      return visibleOrNotFound(principal, await store.withTenant(principal, (tx) => tx.getMemory(id)));
     },
 
     async list(
       principal: Principal,
       filter: ListFilter,
     ): Promise<{ items: Memory[]; next_cursor: string | null }> {
-      assertScope(principal, 'memories:read');
-      if (principal.subject !== undefined) {
-        if (filter.subject !== undefined) assertSubjectAllowed(principal, filter.subject);
-        filter = { ...filter, subject: principal.subject };
-      }
-      const items = await deps.store.withTenant(principal, (tx) => tx.listMemories(filter));
+      const scoped = { ...filter, subject: subjectFilter(principal, filter.subject) };
+      const items = await store.withTenant(principal, (tx) => tx.listMemories(scoped));
       const last = items.at(-1);
       const nextCursor =
-        items.length === filter.limit && last ? encodeCursor(last.created_at, last.id) : null;
+        items.length === scoped.limit && last ? encodeCursor(last.created_at, last.id) : null;
       return { items, next_cursor: nextCursor };
     },
 
     async revoke(principal: Principal, id: string, reason: string | undefined): Promise<Memory> {
-      assertScope(principal, 'memories:write');
-      const memory = await deps.store.withTenant(principal, async (tx) => {
-        const existing = await tx.getMemory(id);
-        if (!existing || (principal.subject !== undefined && existing.subject !== principal.subject))
-          return null;
+      const memory = await store.withTenant(principal, async (tx) => {
+        visibleOrNotFound(principal, await tx.getMemory(id));
         return tx.revokeMemory(id, reason);
       });
       if (!memory) throw new AppError('not_found', 'memory not found');
@@ -215,6 +65,22 @@ export function createMemoryService(deps: MemoryServiceDeps) {
 }
 
 export type MemoryService = ReturnType<typeof createMemoryService>;
+
+/** The store filter of a `GET /v1/memories` query (the HTTP route and the MCP tool take the same query). */
+export function listFilterOf(query: ListQuery): ListFilter {
+  const include = new Set(query.include?.split(',') ?? []);
+  return {
+    subject: query.subject,
+    kind: query.kind,
+    tag: query.tag,
+    sourceUri: query.source_uri,
+    includeRevoked: include.has('revoked'),
+    includeExpired: include.has('expired'),
+    includeSuperseded: include.has('superseded'),
+    limit: query.limit,
+    cursor: query.cursor ? decodeCursor(query.cursor) : undefined,
+  };
+}
 
 /** Opaque keyset cursor: base64url of "created_at|id". */
 export function encodeCursor(createdAt: string, id: string): string {

@@ -1,9 +1,10 @@
 // Recall service: embed the query within the time budget (or degrade to lexical and say so), fetch both lanes
 // in one RPC, post-rank purely, and do the bookkeeping after the answer.
+import { requireSubject } from '../access/index.ts';
+import type { Memory, RecallMode, RecallRequest, RecallResponse } from '../contract/index.ts';
 import { AppError } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Principal } from '../core/principal.ts';
-import type { Memory, RecallMode } from '../core/schemas.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
 import type { ActiveModel, MemoryStore, RecallRow } from '../ports/store.ts';
@@ -11,40 +12,9 @@ import {
   type Candidate,
   normalizeQuery,
   type RankWeights,
-  type RecallBudgetInput,
-  type RecallItem,
-  type RuleHit,
   rankRecall,
   resolveRankWeights,
 } from '../recall/index.ts';
-import { assertScope, assertSubjectAllowed } from './memories.ts';
-
-export interface RecallRequest {
-  subject: string;
-  query: string;
-  limit?: number | undefined;
-  kinds?: string[] | undefined;
-  tags?: string[] | undefined;
-  session?: string | undefined;
-  min_trust?: number | undefined;
-  min_importance?: number | undefined;
-  since?: string | undefined;
-  until?: string | undefined;
-  mode?: RecallMode | undefined;
-  budget?: RecallBudgetInput | undefined;
-  explain?: boolean | undefined;
-  language?: string | undefined;
-}
-
-export interface RecallResponse {
-  items: RecallItem[];
-  rules: RuleHit[];
-  context: string;
-  degraded: { reason: string; lanes: string[] } | null;
-  recall_id: string;
-  model: string | null;
-  timing_ms: { embed: number; search: number; total: number };
-}
 
 export interface RecallServiceDeps {
   store: MemoryStore;
@@ -114,8 +84,9 @@ export function createRecallService(deps: RecallServiceDeps) {
     });
   let modelCache: { at: number; model: ActiveModel | null } | null = null;
 
-  async function activeModel(): Promise<ActiveModel | null> {
-    if (modelCache && Date.now() - modelCache.at < modelCacheMs) return modelCache.model;
+  /** The model reads use, cached for `modelCacheMs`; `maxAgeMs` asks for a fresher value than that. */
+  async function activeModel(maxAgeMs = modelCacheMs): Promise<ActiveModel | null> {
+    if (modelCache && Date.now() - modelCache.at < maxAgeMs) return modelCache.model;
     const model = await deps.store.withOperator((op) => op.activeModel());
     modelCache = { at: Date.now(), model };
     return model;
@@ -136,16 +107,20 @@ export function createRecallService(deps: RecallServiceDeps) {
       ),
     ]);
     if (typeof vector === 'string') return { vector: null, model, failure: vector };
+    // A cached model that is not the embedder's may be stale: reads may have just moved to this embedder's model
+    // (a re-embed switched them in a cron run or from the CLI). It is re-read before the recall degrades, since the
+    // cache lives as long as the process or isolate. That costs one transaction per recall only while a model
+    // change is under way (the embedder already on the new model, reads still on the old one).
+    const current = model?.model === deps.embedder.model ? model : await activeModel(0);
     // A vector from another model than the one reads use is never compared with the stored ones.
-    if (!model || model.model !== deps.embedder.model)
-      return { vector: null, model, failure: 'model_mismatch' };
-    return { vector, model, failure: null };
+    if (!current || current.model !== deps.embedder.model)
+      return { vector: null, model: current, failure: 'model_mismatch' };
+    return { vector, model: current, failure: null };
   }
 
   return {
     async recall(principal: Principal, request: RecallRequest): Promise<RecallResponse> {
-      assertScope(principal, 'memories:read');
-      assertSubjectAllowed(principal, request.subject);
+      requireSubject(principal, request.subject);
       const started = performance.now();
       const query = normalizeQuery(request.query);
       if (query === '') throw new AppError('invalid_request', 'query is empty', { field: 'query' });

@@ -1,12 +1,8 @@
-// Pure rules of a replacement: what the new version is made of (the body over the old version) and the record
-// the store writes once the gate has accepted it. No I/O.
+// The pure rule of a replacement: what the new version is made of (the body over the old version), before the
+// write pipeline gates it. No I/O.
+import { type Memory, type MemoryInput, MemoryInputSchema, type ReplaceInput } from '../contract/index.ts';
 import { AppError } from '../core/errors.ts';
-import type { ReplaceInput } from '../core/forget-schemas.ts';
-import { type Memory, type MemoryInput, MemoryInputSchema } from '../core/schemas.ts';
-import type { GateResult } from '../ports/gate.ts';
-import type { MemoryRecord } from '../ports/store.ts';
-
-type Accepted = Extract<GateResult, { decision: 'accepted' }>;
+import { validationIssues } from '../core/validation-issues.ts';
 
 const orUndefined = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
@@ -42,36 +38,8 @@ export function replacementInput(old: Memory, body: ReplaceInput, now: Date): Me
   const parsed = MemoryInputSchema.safeParse(defined);
   if (!parsed.success) {
     throw new AppError('invalid_request', 'the replacement is not a valid memory', {
-      issues: parsed.error.issues.map((issue) => ({
-        path: issue.path.join('.'),
-        code: issue.code,
-        message: issue.message,
-      })),
+      issues: validationIssues(parsed.error),
     });
   }
   return parsed.data;
-}
-
-/** What replace_memory stores: the accepted input with the gate's normalised content, hash, trust and flags. */
-export function replacementRecord(input: MemoryInput, gate: Accepted): MemoryRecord {
-  return {
-    subject: input.subject,
-    kind: input.kind,
-    content: gate.normalizedContent,
-    content_hash: gate.contentHash,
-    tags: input.tags ?? [],
-    importance: input.importance,
-    confidence: input.confidence,
-    trust: gate.trust,
-    source: input.source ?? { type: 'app' },
-    key: input.key,
-    facet: input.facet,
-    polarity: input.polarity,
-    trigger: gate.normalizedTrigger ?? input.trigger,
-    metadata: input.metadata,
-    flags: gate.flags,
-    language: input.language,
-    valid_from: input.valid_from,
-    expires_at: gate.expiresAt ? gate.expiresAt.toISOString() : null,
-  };
 }

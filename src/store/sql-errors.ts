@@ -1,5 +1,6 @@
 // Maps Postgres SQLSTATEs to Engram error codes, in one place. Anything unmapped stays unknown (a plain 500).
-import { AppError, type ErrorCode } from '../core/errors.ts';
+import type { ErrorCode } from '../contract/error-codes.ts';
+import { AppError } from '../core/errors.ts';
 
 const SQLSTATE_CODES: Record<string, { code: ErrorCode; message: string }> = {
   '23505': { code: 'conflict', message: 'a conflicting record already exists' },

@@ -1,7 +1,6 @@
 // The forgetting part of the store: thin callers of engram.replace_memory, erase_subject, export_subject,
 // list_audit (tenant transaction) and erase_tenant, sweep_expired (operator transaction).
-import type { AuditEvent, SubjectErasure, TenantErasure } from '../core/forget-schemas.ts';
-import type { Memory } from '../core/schemas.ts';
+import type { AuditEvent, Memory, SubjectErasure, TenantErasure } from '../contract/index.ts';
 import type { SqlSession } from '../ports/sql.ts';
 import type {
   ExportPage,

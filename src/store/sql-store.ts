@@ -1,6 +1,6 @@
 // The store: a thin caller of the engram.* RPC functions (supabase/schemas/), one transaction per unit of
 // work, with the role and tenant set inside it so that RLS, not this code, scopes every row.
-import type { Memory } from '../core/schemas.ts';
+import type { LexicalHitRow, Memory, RecallCandidateRow, WriteMemoryRow } from '../contract/index.ts';
 import type { SqlExecutor, SqlSession } from '../ports/sql.ts';
 import type {
   ActiveModel,
@@ -91,15 +91,10 @@ function tenantStore(session: SqlSession): TenantStore {
   return {
     ...forgettingTenantStore(session),
     async writeMemory(record: MemoryRecord, vector?: StoredVector): Promise<WriteOutcome> {
-      const { rows } = await session.query<{
-        memory: Memory;
-        status: WriteOutcome['status'];
-        superseded: string[];
-      }>('select memory, status, superseded from engram.write_memory($1::jsonb, $2, $3)', [
-        JSON.stringify(record),
-        vector ? vectorLiteral(vector.vector) : null,
-        vector?.model ?? null,
-      ]);
+      const { rows } = await session.query<WriteMemoryRow>(
+        'select memory, status, superseded from engram.write_memory($1::jsonb, $2, $3)',
+        [JSON.stringify(record), vector ? vectorLiteral(vector.vector) : null, vector?.model ?? null],
+      );
       const row = rows[0];
       if (!row) throw new Error('write_memory returned no row');
       return { memory: row.memory, status: row.status, superseded: row.superseded ?? [] };
@@ -130,7 +125,7 @@ function tenantStore(session: SqlSession): TenantStore {
       return rows.map((r) => r.m);
     },
     async searchLexical(subject, query, limit, language): Promise<LexicalHit[]> {
-      const { rows } = await session.query<{ memory: Memory; lexical_score: number; lexical_rank: number }>(
+      const { rows } = await session.query<LexicalHitRow>(
         'select memory, lexical_score, lexical_rank from engram.search_lexical($1, $2, $3, $4)',
         [subject, query, limit, language ?? null],
       );
@@ -159,15 +154,7 @@ function tenantStore(session: SqlSession): TenantStore {
     },
     // Recall
     async recallCandidates(q: RecallQuery): Promise<RecallRow[]> {
-      const { rows } = await session.query<{
-        memory: Memory;
-        vector_similarity: number | null;
-        vector_rank: number | null;
-        lexical_score: number | null;
-        lexical_rank: number | null;
-        rrf: number;
-        vector_path: RecallRow['vectorPath'];
-      }>(
+      const { rows } = await session.query<RecallCandidateRow>(
         `select memory, vector_similarity, vector_rank, lexical_score, lexical_rank, rrf, vector_path
            from engram.recall_candidates(
              p_subject => $1, p_query => $2, p_embedding => $3, p_model => $4, p_mode => $5, p_candidates => $6,

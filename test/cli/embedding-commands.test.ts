@@ -9,7 +9,7 @@ import { backfillCommand, parseBackfillFlags } from '../../src/cli/commands/back
 import { calibrateCommand, defaultPlotPath, parseCalibrateFlags } from '../../src/cli/commands/calibrate.ts';
 import { migrateCommand } from '../../src/cli/commands/migrate.ts';
 import { parseReembedFlags, reembedCommand } from '../../src/cli/commands/reembed.ts';
-import { type EngramConfig, parseConfig } from '../../src/config.ts';
+import { type EngramConfig, parseConfig } from '../../src/config/index.ts';
 import { openPglite } from '../../src/db/pglite-executor.ts';
 import { createSqlStore } from '../../src/store/sql-store.ts';
 import { seedMemories } from '../support/memory-fixtures.ts';
@@ -64,8 +64,9 @@ describe('embedding job commands on an embedded data dir', () => {
     argv: string[],
     env: Record<string, string>,
   ): Promise<string[]> => {
+    // The embedder is part of the one configuration, as the CLI parses it from the environment.
     const lines: string[] = [];
-    await command(config, argv, (line) => lines.push(line), env);
+    await command(parseConfig({ ENGRAM_DATA_DIR: dir, ...env }), argv, (line) => lines.push(line));
     return lines;
   };
   const models = async () => {

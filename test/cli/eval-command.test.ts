@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/args.ts';
 import { evalCommand, parseEvalFlags } from '../../src/cli/commands/eval.ts';
-import { parseConfig } from '../../src/config.ts';
+import { parseConfig } from '../../src/config/index.ts';
 import { MINI_LOCOMO as DEV_FILE } from '../fixtures/suites.ts';
 import { serverUrl } from '../support/databases.ts';
 
@@ -63,7 +63,6 @@ describe('engram eval locomo on one conversation (48 turns, 15 questions)', () =
       parseConfig({ ENGRAM_DATA_DIR: out }),
       ['locomo', '--data', DEV_FILE, '--out', out, '--mode', 'all', '--samples', '1', '--quiet'],
       (line) => lines.push(line),
-      {},
     );
   }, 240_000);
   afterAll(async () => {
@@ -122,7 +121,6 @@ describe('engram eval locomo --compare langgraph', () => {
         parseConfig({}),
         ['locomo', '--data', DEV_FILE, '--out', 'unused', '--compare', 'langgraph'],
         () => {},
-        {},
       ),
     ).rejects.toThrow(/needs DATABASE_URL/);
   });
@@ -138,7 +136,6 @@ describe.each(serverUrl ? [serverUrl] : [])('eval beside LangGraph PostgresStore
       parseConfig({ DATABASE_URL: url }),
       ['locomo', '--data', DEV_FILE, '--out', out, '--samples', '1', '--compare', 'langgraph', '--quiet'],
       (line) => lines.push(line),
-      {},
     );
   }, 240_000);
   afterAll(async () => {

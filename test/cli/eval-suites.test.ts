@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/args.ts';
 import { evalCommand } from '../../src/cli/commands/eval.ts';
 import { parseSuiteFlags } from '../../src/cli/commands/eval-suites.ts';
-import { parseConfig } from '../../src/config.ts';
+import { parseConfig } from '../../src/config/index.ts';
 import { MINI_LOCOMO, TINY_SUITE } from '../fixtures/suites.ts';
 
 describe('suite flags', () => {
@@ -62,7 +62,6 @@ describe('engram eval chinese --mode lexical on a tiny suite (no embedder)', () 
       parseConfig({ ENGRAM_DATA_DIR: out }),
       ['chinese', '--data', data, '--out', out, '--mode', 'lexical', '--quiet'],
       (line) => lines.push(line),
-      {},
     );
   }, 120_000);
   afterAll(async () => {
@@ -118,7 +117,6 @@ describe('engram eval all on the fixture and a tiny suite', () => {
         'test',
       ],
       (line) => lines.push(line),
-      {},
     );
   }, 240_000);
   afterAll(async () => {

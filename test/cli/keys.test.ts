@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/args.ts';
 import { keysCommand } from '../../src/cli/commands/keys.ts';
 import { migrateCommand } from '../../src/cli/commands/migrate.ts';
-import { type EngramConfig, parseConfig } from '../../src/config.ts';
+import { type EngramConfig, parseConfig } from '../../src/config/index.ts';
 import { AppError } from '../../src/core/errors.ts';
 import { openDatabase } from '../../src/server/open-database.ts';
 import { verifyApiKey } from '../../src/services/api-keys.ts';

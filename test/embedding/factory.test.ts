@@ -2,8 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmbedderConfigError, embedderConfigFromEnv } from '../../src/config/index.ts';
 import { createJsonLogger, silentLogger } from '../../src/core/logger.ts';
-import { EmbedderConfigError, embedderConfigFromEnv } from '../../src/embedding/config.ts';
 import { createEmbedder, type LocalEmbedderConfig } from '../../src/embedding/factory.ts';
 import { type Embedder, EmbeddingError } from '../../src/ports/embedder.ts';
 import { type FakeOpenAIServer, startFakeOpenAIServer } from '../support/fake-openai-server.ts';

@@ -1,8 +1,8 @@
 // The proposal-to-write mapping through the current write gate: every extracted memory is a model inference
 // (trust at most 1, whoever calls), and a secret in a turn never reaches a stored field unless the gate refuses it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryInputSchema } from '../../src/contract/index.ts';
 import type { Proposal } from '../../src/core/proposal-schemas.ts';
-import { MemoryInputSchema } from '../../src/core/schemas.ts';
 import { createChatExtractor } from '../../src/extract/model/chat-extractor.ts';
 import { createOfflineExtractor } from '../../src/extract/offline/index.ts';
 import { EXTRACTED_SOURCE_TYPE, proposalToMemoryWrite } from '../../src/extract/to-memory-write.ts';

@@ -85,6 +85,19 @@ describe.each(backends)('auth on $name', ({ open }) => {
     });
   });
 
+  describe('operator and tenant chains', () => {
+    it('the operator app answers every /v1/admin path itself; the operator key is no tenant credential', async () => {
+      // An unknown operator path with the operator key: the operator app's 404, never the tenant chain's 401.
+      expect(await send('GET', '/v1/admin/nothing-here', ADMIN_KEY)).toMatchObject({
+        status: 404,
+        body: { error: { code: 'not_found' } },
+      });
+      expect((await send('GET', '/v1/admin/nothing-here', a.key)).status).toBe(403);
+      expect((await h.call('GET', '/v1/admin/nothing-here')).status).toBe(401);
+      expect((await send('GET', '/v1/memories?subject=u1', ADMIN_KEY)).status).toBe(401);
+    });
+  });
+
   describe('key revocation', () => {
     it('the operator revokes a key by its public id; the key fails at once; revoking again is idempotent', async () => {
       const created = await send('POST', '/v1/admin/tenants', ADMIN_KEY, { name: 'hooli' });

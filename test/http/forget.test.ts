@@ -2,9 +2,9 @@
 // deterministic embedder) on every backend: replace, erase a subject, export, audit, erase a tenant; auth and the
 // error envelope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Memory } from '../../src/contract/index.ts';
 import { silentLogger } from '../../src/core/logger.ts';
 import type { Principal } from '../../src/core/principal.ts';
-import type { Memory } from '../../src/core/schemas.ts';
 import { evaluateWrite } from '../../src/gate/index.ts';
 import { issueApiKey } from '../../src/services/api-keys.ts';
 import { createForgetService } from '../../src/services/forget.ts';

@@ -1,6 +1,8 @@
 // POST /v1/ingest through the real app on every backend: turns become episodes, their neighbours and their day
 // are searchable but never returned, a rejected turn leaks into no neighbour, and bad input stores nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateWrite } from '../../src/gate/index.ts';
+import type { WriteGate } from '../../src/ports/gate.ts';
 import { backends, type TestDatabase } from '../support/databases.ts';
 import { createHarness, type Harness } from '../support/harness.ts';
 
@@ -106,5 +108,28 @@ describe.each(backends)('ingest on $name', ({ open }) => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_request');
     expect(await lexical('zeppelin')).toEqual(before);
     expect(before).toEqual([]);
+  });
+
+  it('runs the write gate once per turn', async () => {
+    let calls = 0;
+    const counting: WriteGate = (input, caller, options) => {
+      calls += 1;
+      return evaluateWrite(input, caller, options);
+    };
+    const counted = await createHarness(database, { parts: { gate: counting } });
+    const res = await counted.call('POST', '/v1/ingest', {
+      key: t.key,
+      body: {
+        subject: 'cal',
+        session: 's3',
+        messages: [
+          { speaker: 'Cal', text: 'I moved to Lisbon last spring' },
+          { speaker: 'Di', text: 'How do you like the trams?' },
+          { speaker: 'Cal', text: 'They are loud but lovely' },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(calls).toBe(3);
   });
 });

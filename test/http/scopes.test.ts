@@ -1,7 +1,8 @@
 // The route-scope table: which scope a request needs, and that admin implies the others within its tenant.
 import { describe, expect, it } from 'vitest';
+import { hasScope } from '../../src/access/index.ts';
 import type { Principal } from '../../src/core/principal.ts';
-import { hasScope, ROUTE_SCOPES, requiredScope } from '../../src/http/scopes.ts';
+import { ROUTE_SCOPES, requiredScope } from '../../src/http/scopes.ts';
 
 const principal = (scopes: string[]): Principal => ({ kind: 'api_key', tenantId: 't', scopes, actor: 'k' });
 

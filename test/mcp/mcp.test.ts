@@ -4,6 +4,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueApiKey } from '../../src/services/api-keys.ts';
+import { createSqlStore } from '../../src/store/sql-store.ts';
 import { startTestServer, type TestServer } from '../support/node-server.ts';
 
 let t: TestServer;
@@ -142,6 +144,28 @@ describe('MCP server at /mcp', () => {
       expect(textOf(await call(other, 'forget', { id }))).toMatch(/^not_found:/);
     } finally {
       await other.close();
+    }
+  });
+
+  it('a tool needs the scope of its HTTP operation: a read-only key recalls, but cannot remember or forget', async () => {
+    const store = createSqlStore(t.server.db);
+    const reader = await issueApiKey(store, t.server.bootstrap.tenantId, { scopes: ['memories:read'] });
+    const client = await connect(reader);
+    try {
+      const refused = await call(client, 'remember', {
+        subject: 'cy',
+        kind: 'fact',
+        content: 'Cy reads only',
+      });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/^forbidden: .*memories:write/);
+      expect(textOf(await call(client, 'forget', { id: crypto.randomUUID() }))).toMatch(/^forbidden:/);
+      const recalled = await call(client, 'recall', { subject: 'cy', query: 'what does Cy do?' });
+      expect(recalled.isError).toBeFalsy();
+      const listed = await call(client, 'list_memories', { subject: 'cy' });
+      expect((listed.structuredContent as { items: unknown[] }).items).toEqual([]);
+    } finally {
+      await client.close();
     }
   });
 

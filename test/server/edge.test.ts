@@ -1,6 +1,6 @@
 // untilBodySent: the Worker closes its pool only once a (possibly streamed) response body has been sent.
 import { describe, expect, it } from 'vitest';
-import { untilBodySent } from '../../src/server/edge.ts';
+import { untilBodySent } from '../../src/server/edge-scope.ts';
 
 /** A body that produces its chunks only when read, as the subject export does from the database. */
 function lazyBody(chunks: string[]): { body: ReadableStream<Uint8Array>; pulled: () => number } {

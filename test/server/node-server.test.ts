@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/config.ts';
+import { ConfigError, parseConfig } from '../../src/config/index.ts';
 import { silentLogger } from '../../src/core/logger.ts';
 import { createDeterministicEmbedder } from '../../src/embedding/deterministic.ts';
 import { evaluateWrite } from '../../src/gate/index.ts';

@@ -1,7 +1,8 @@
 // The pure rules of a replacement: what the new version inherits from the old one, and its store record.
 import { describe, expect, it } from 'vitest';
-import type { Memory } from '../../src/core/schemas.ts';
-import { replacementInput, replacementRecord } from '../../src/services/replacement.ts';
+import type { Memory } from '../../src/contract/index.ts';
+import { memoryRecord } from '../../src/services/memory-record.ts';
+import { replacementInput } from '../../src/services/replacement.ts';
 
 const NOW = new Date('2026-01-01T00:00:00.000Z');
 
@@ -73,17 +74,19 @@ describe('replacementInput', () => {
   });
 });
 
-describe('replacementRecord', () => {
+// The record of a replacement is built by the write pipeline's one record builder.
+describe('memoryRecord of a replacement', () => {
   it("stores the gate's content, hash, trust, flags and expiry, not the body's", () => {
     const input = replacementInput(memory(), { content: ' raw ' }, NOW);
-    const record = replacementRecord(input, {
-      decision: 'accepted',
+    const gate = {
+      decision: 'accepted' as const,
       normalizedContent: 'raw',
       contentHash: 'h',
       trust: 1,
       flags: ['pii.email'],
       expiresAt: new Date('2026-03-01T00:00:00.000Z'),
-    });
+    };
+    const record = memoryRecord(input, gate, {}, { type: 'app' });
     expect(record).toMatchObject({
       subject: 'ann',
       content: 'raw',

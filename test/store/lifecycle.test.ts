@@ -1,7 +1,7 @@
 // A memory's life through the store on every backend: replace, list by subject and source, export, the audit
 // trail, TTL (expired rows never surface) and the sweep that deletes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Memory } from '../../src/core/schemas.ts';
+import type { Memory } from '../../src/contract/index.ts';
 import type { ExportCursor } from '../../src/ports/store.ts';
 import { runSweep } from '../../src/services/sweep.ts';
 import { backends } from '../support/databases.ts';

@@ -35,6 +35,8 @@ export interface EdgeWorkerOptions {
   secrets?: Record<string, string>;
   /** A local Postgres URL to bind as HYPERDRIVE (wrangler's local Hyperdrive). */
   hyperdrive?: string;
+  /** Another entry than wrangler.toml's `main`, e.g. the test build test/support/edge-test-entry.ts. */
+  entrypoint?: string;
 }
 
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
@@ -87,6 +89,7 @@ export async function startEdgeWorker(options: EdgeWorkerOptions = {}): Promise<
   const stopCapture = captureEvents(events);
   const worker = await unstable_startWorker({
     config: 'wrangler.toml',
+    ...(options.entrypoint ? { entrypoint: options.entrypoint } : {}),
     // Only the bindings given here: a developer's .dev.vars must not leak into the tests.
     envFiles: [],
     // wrangler 4.86.0 does not derive the nodejs_compat mode for unstable_startWorker (see machine-pitfalls).

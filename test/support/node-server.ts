@@ -3,13 +3,12 @@
 import { cp, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseConfig } from '../../src/config.ts';
+import { embedderConfigFromEnv, parseConfig } from '../../src/config/index.ts';
 import { sha256Hex } from '../../src/core/hash.ts';
 import { silentLogger } from '../../src/core/logger.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { MIGRATIONS_DIR, readMigrations } from '../../src/db/migration-files.ts';
 import { openPglite } from '../../src/db/pglite-executor.ts';
-import { embedderConfigFromEnv } from '../../src/embedding/config.ts';
 import { createEmbedder } from '../../src/embedding/factory.ts';
 import { evaluateWrite } from '../../src/gate/index.ts';
 import { type RunningServer, startNodeServer } from '../../src/server/node-server.ts';

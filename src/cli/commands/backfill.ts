@@ -1,13 +1,12 @@
 // `engram backfill`: embeds the memories stored without a vector (the embedder was down or slow at write time)
 // with the configured embedder, which must be the model that serves reads.
-import type { EngramConfig } from '../../config.ts';
-import { openDatabase } from '../../server/open-database.ts';
+import type { EngramConfig } from '../../config/index.ts';
 import { type BackfillOptions, runBackfill } from '../../services/backfill.ts';
 import { formatProgress } from '../../services/job-budget.ts';
 import { registerEmbedder } from '../../services/register-embedder.ts';
-import { createSqlStore } from '../../store/sql-store.ts';
 import { integerFlag, parseFlags, UsageError } from '../args.ts';
-import { configuredEmbedder } from '../configured-embedder.ts';
+import { requiredEmbedder } from '../configured-embedder.ts';
+import { withStore } from '../with-store.ts';
 
 const USAGE =
   'usage: engram backfill [--batch-size 100] [--max-batches N] [--max-seconds N] [--max-attempts 5] [--retry-failed] [--embed-timeout-ms 30000]';
@@ -47,16 +46,13 @@ export async function backfillCommand(
   config: EngramConfig,
   argv: string[],
   say: (line: string) => void,
-  env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<void> {
   const request = parseBackfillFlags(argv);
-  const { embedder, modelDefaults } = await configuredEmbedder(env, {
+  const { embedder, modelDefaults } = await requiredEmbedder(config, {
     say,
     timeoutMs: request.embedTimeoutMs,
   });
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.ENGRAM_DATA_DIR });
-  try {
-    const store = createSqlStore(db);
+  await withStore(config, async (store) => {
     // As the server does at start: a fresh database gets this model as the one that serves reads.
     await registerEmbedder(store, embedder, { defaults: modelDefaults, activate: true });
     if (request.retryFailed) {
@@ -79,7 +75,5 @@ export async function backfillCommand(
         `stopped at the ${result.stoppedBy === 'deadline' ? 'time' : 'batch'} limit; run again to continue`,
       );
     }
-  } finally {
-    await db.close();
-  }
+  });
 }

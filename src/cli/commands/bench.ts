@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { runRecallBench, type SizeResult } from '../../bench/recall-bench.ts';
 import { writeBenchReport } from '../../bench/report.ts';
-import type { EngramConfig } from '../../config.ts';
+import type { EngramConfig } from '../../config/index.ts';
 import { readMigrations } from '../../db/migration-files.ts';
 import { openNodePostgres } from '../../db/node-pg.ts';
 import { openPglite } from '../../db/pglite-executor.ts';
@@ -75,7 +75,10 @@ export async function benchCommand(
   // The local model: every sentence embedded as a deployment would (100 dims, whatever --dims says).
   const embedder =
     values.vectors === 'local'
-      ? await (await import('../../embedding/local/index.ts')).createLocalEmbedder({ onProgress: say })
+      ? await (await import('../../embedding/local/index.ts')).createLocalEmbedder({
+          cacheDir: config.ENGRAM_CACHE_DIR,
+          onProgress: say,
+        })
       : undefined;
   const results: SizeResult[] = [];
   for (const dims of embedder ? [embedder.dimensions] : dimsList)

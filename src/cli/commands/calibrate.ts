@@ -3,15 +3,14 @@
 // model (registered first if new). Calibrate a new model while it backfills, before `engram reembed --cutover`.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { EngramConfig } from '../../config.ts';
+import type { EngramConfig } from '../../config/index.ts';
 import { loadCalibrationPairs } from '../../embedding/calibration.ts';
 import { renderCalibrationSvg } from '../../embedding/calibration-plot.ts';
-import { openDatabase } from '../../server/open-database.ts';
 import { calibrateModel, storeCalibration } from '../../services/calibrate.ts';
 import { registerEmbedder } from '../../services/register-embedder.ts';
-import { createSqlStore } from '../../store/sql-store.ts';
 import { integerFlag, parseFlags, UsageError } from '../args.ts';
-import { configuredEmbedder } from '../configured-embedder.ts';
+import { requiredEmbedder } from '../configured-embedder.ts';
+import { withStore } from '../with-store.ts';
 
 const USAGE =
   'usage: engram calibrate --pairs FILE [--plot PATH] [--dry-run] [--embed-timeout-ms 30000]\n' +
@@ -51,11 +50,10 @@ export async function calibrateCommand(
   config: EngramConfig,
   argv: string[],
   say: (line: string) => void,
-  env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<void> {
   const request = parseCalibrateFlags(argv);
   const pairs = loadCalibrationPairs(await readFile(request.pairsFile, 'utf8'));
-  const { embedder, modelDefaults } = await configuredEmbedder(env, {
+  const { embedder, modelDefaults } = await requiredEmbedder(config, {
     say,
     timeoutMs: request.embedTimeoutMs,
   });
@@ -76,13 +74,9 @@ export async function calibrateCommand(
   say(`plot: ${plotPath}`);
   if (request.dryRun) return;
 
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.ENGRAM_DATA_DIR });
-  try {
-    const store = createSqlStore(db);
+  await withStore(config, async (store) => {
     await registerEmbedder(store, embedder, { defaults: modelDefaults, activate: true });
     await storeCalibration(store, calibration, plotPath);
     say(`stored on ${calibration.model}`);
-  } finally {
-    await db.close();
-  }
+  });
 }

@@ -1,12 +1,10 @@
 // `engram erase --tenant NAME [--subject S] --yes`: erase one subject of a tenant, or the whole tenant
 // (memories, vectors, audit trail, API keys). Irreversible, hence --yes.
-import type { EngramConfig } from '../../config.ts';
-import type { SubjectErasure, TenantErasure } from '../../core/forget-schemas.ts';
-import { SubjectSchema } from '../../core/schemas.ts';
+import type { EngramConfig } from '../../config/index.ts';
+import { type SubjectErasure, SubjectSchema, type TenantErasure } from '../../contract/index.ts';
 import type { MemoryStore } from '../../ports/store.ts';
-import { openDatabase } from '../../server/open-database.ts';
-import { createSqlStore } from '../../store/sql-store.ts';
 import { parseFlags, UsageError } from '../args.ts';
+import { withStore } from '../with-store.ts';
 
 const USAGE = 'usage: engram erase --tenant NAME [--subject SUBJECT] --yes';
 
@@ -62,10 +60,5 @@ export async function eraseCommand(
   say: (line: string) => void,
 ): Promise<void> {
   const request = parseEraseFlags(argv);
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.ENGRAM_DATA_DIR });
-  try {
-    await eraseAndReport(createSqlStore(db), request, say);
-  } finally {
-    await db.close();
-  }
+  await withStore(config, (store) => eraseAndReport(store, request, say));
 }

@@ -5,8 +5,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EngramConfig } from '../../config/index.ts';
+import type { RecallMode } from '../../contract/index.ts';
 import { silentLogger } from '../../core/logger.ts';
-import type { RecallMode } from '../../core/schemas.ts';
 import {
   BENCHMARK_TABLE_LEGEND,
   type BenchmarkRow,
@@ -26,7 +27,7 @@ import {
 import { runSuite, type SuiteRunResult } from '../../eval/suite/run.ts';
 import { evaluateWrite } from '../../gate/index.ts';
 import { parseFlags, UsageError } from '../args.ts';
-import { type ConfiguredEmbedder, configuredEmbedder } from '../configured-embedder.ts';
+import { type RequiredEmbedder, requiredEmbedder } from '../configured-embedder.ts';
 
 export const SUITE_USAGE = [
   'usage: engram eval lived-in --locomo FILE --out DIR [--data FILE] [--mode hybrid|vector|lexical|all] [--quiet]',
@@ -103,15 +104,12 @@ export function parseSuiteFlags(argv: string[]): SuiteRequest {
 }
 
 /** The embedder every eval uses: the configured one, with a batch-sized time budget (ingestion embeds 100 turns). */
-export function evalEmbedder(
-  env: Readonly<Record<string, string | undefined>>,
-  say: (line: string) => void,
-): Promise<ConfiguredEmbedder> {
-  return configuredEmbedder(env, { say, timeoutMs: 60_000, logger: silentLogger });
+export function evalEmbedder(config: EngramConfig, say: (line: string) => void): Promise<RequiredEmbedder> {
+  return requiredEmbedder(config, { say, timeoutMs: 60_000, logger: silentLogger });
 }
 
 /** A throwaway database for one eval (PGlite, or a scratch database on `databaseUrl`'s server), the model registered. */
-export function openEvalDatabase(databaseUrl: string | undefined, configured: ConfiguredEmbedder | null) {
+export function openEvalDatabase(databaseUrl: string | undefined, configured: RequiredEmbedder | null) {
   return openEvalEnvironment({
     databaseUrl,
     embedder: configured?.embedder ?? null,
@@ -122,7 +120,7 @@ export function openEvalDatabase(databaseUrl: string | undefined, configured: Co
 /** What every eval run is given: the database, the real write gate, the embedder, upkeep and a progress bar. */
 export function evalRunDeps(
   environment: EvalEnvironment,
-  configured: ConfiguredEmbedder | null,
+  configured: RequiredEmbedder | null,
   quiet: boolean,
 ) {
   return {
@@ -143,7 +141,7 @@ async function runMemorySuite(
   request: Pick<SuiteRequest, 'dataFiles' | 'locomoFile' | 'modes' | 'quiet'> & { outDir: string },
   context: {
     databaseUrl: string | undefined;
-    configured: ConfiguredEmbedder | null;
+    configured: RequiredEmbedder | null;
     say: (line: string) => void;
   },
 ): Promise<SuiteRunResult> {
@@ -196,21 +194,20 @@ async function runMemorySuite(
 export type LocomoRunner = (
   dataFile: string,
   outDir: string,
-  configured: ConfiguredEmbedder,
+  configured: RequiredEmbedder,
   quiet: boolean,
 ) => Promise<NonNullable<BenchmarkRow['locomo']>>;
 
 export async function evalSuiteCommand(
-  databaseUrl: string | undefined,
+  config: EngramConfig,
   argv: string[],
   say: (line: string) => void,
-  env: Readonly<Record<string, string | undefined>>,
   runLocomo: LocomoRunner,
 ): Promise<void> {
   const request = parseSuiteFlags(argv);
   const lexicalOnly = request.modes.every((m) => m === 'lexical');
-  const configured = lexicalOnly ? null : await evalEmbedder(env, say);
-  const context = { databaseUrl, configured, say };
+  const configured = lexicalOnly ? null : await evalEmbedder(config, say);
+  const context = { databaseUrl: config.DATABASE_URL, configured, say };
   if (request.suite !== 'all') {
     await runMemorySuite(request.suite, request, context);
     return;
@@ -246,7 +243,7 @@ export async function evalSuiteCommand(
     [
       '# Benchmarks side by side',
       '',
-      `LoCoMo \`${basename(locomoFile)}\`, embedder \`${configured?.embedder.model ?? 'none'}\`, ${databaseUrl ? 'a scratch database on DATABASE_URL' : 'PGlite'}; each suite's own summary.md is in its folder (locomo/, lived-in/, chinese/).`,
+      `LoCoMo \`${basename(locomoFile)}\`, embedder \`${configured?.embedder.model ?? 'none'}\`, ${config.DATABASE_URL ? 'a scratch database on DATABASE_URL' : 'PGlite'}; each suite's own summary.md is in its folder (locomo/, lived-in/, chinese/).`,
       '',
       renderBenchmarkTable([row]),
       '',

@@ -4,8 +4,8 @@
 // The memory suites (lived-in, chinese) and `all` are in eval-suites.ts.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { EngramConfig } from '../../config.ts';
-import type { RecallMode } from '../../core/schemas.ts';
+import type { EngramConfig } from '../../config/index.ts';
+import type { RecallMode } from '../../contract/index.ts';
 import { locomoFigures } from '../../eval/benchmark-table.ts';
 import { parseLocomo } from '../../eval/locomo/dataset.ts';
 import { createProgress, silentProgress } from '../../eval/locomo/progress.ts';
@@ -19,7 +19,7 @@ import {
 } from '../../eval/locomo/report.ts';
 import { type LocomoRunResult, runLocomoModes } from '../../eval/locomo/run.ts';
 import { integerFlag, parseFlags, UsageError } from '../args.ts';
-import type { ConfiguredEmbedder } from '../configured-embedder.ts';
+import type { RequiredEmbedder } from '../configured-embedder.ts';
 import {
   evalEmbedder,
   evalRunDeps,
@@ -82,25 +82,23 @@ export async function evalCommand(
   config: EngramConfig,
   argv: string[],
   say: (line: string) => void,
-  env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<void> {
   if (argv[0] === 'lived-in' || argv[0] === 'chinese' || argv[0] === 'all')
-    return evalSuiteCommand(config.DATABASE_URL, argv, say, env, async (dataFile, outDir, loaded, quiet) => {
+    return evalSuiteCommand(config, argv, say, async (dataFile, outDir, loaded, quiet) => {
       const modes = MODES.all!;
       const request = { dataFile, outDir, modes, samples: undefined, compareLangGraph: false, quiet };
-      const results = await runLocomoEval(config, request, say, env, loaded);
+      const results = await runLocomoEval(config, request, say, loaded);
       return locomoFigures(results.get('hybrid')!.metrics);
     });
-  await runLocomoEval(config, parseEvalFlags(argv), say, env);
+  await runLocomoEval(config, parseEvalFlags(argv), say);
 }
 
 async function runLocomoEval(
   config: EngramConfig,
   request: EvalRequest,
   say: (line: string) => void,
-  env: Readonly<Record<string, string | undefined>>,
   /** Already loaded (eval all loads the embedder once for every suite). */
-  loaded?: ConfiguredEmbedder,
+  loaded?: RequiredEmbedder,
 ): Promise<Map<RecallMode, LocomoRunResult>> {
   if (request.compareLangGraph && (!config.DATABASE_URL || !request.modes.includes('hybrid')))
     throw new UsageError(
@@ -110,7 +108,7 @@ async function runLocomoEval(
   if (request.samples !== undefined) samples = samples.slice(0, request.samples);
   const lexicalOnly = request.modes.every((m) => m === 'lexical');
   // Ingestion embeds a hundred turns per call: the query budget (1.5 s) is not the right one for it.
-  const configured = lexicalOnly ? null : (loaded ?? (await evalEmbedder(env, say)));
+  const configured = lexicalOnly ? null : (loaded ?? (await evalEmbedder(config, say)));
   const environment = await openEvalDatabase(config.DATABASE_URL, configured);
   const startedAt = new Date().toISOString();
   const started = performance.now();

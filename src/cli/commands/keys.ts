@@ -1,12 +1,11 @@
 // `engram keys create --tenant NAME [--scopes a,b] [--name LABEL]`: issue an API key for a tenant (created if new).
 // `engram keys revoke KEY_ID`: revoke a key by its public id; requests with it fail from then on.
-import type { EngramConfig } from '../../config.ts';
+import type { EngramConfig } from '../../config/index.ts';
 import { SCOPES } from '../../core/principal.ts';
-import { openDatabase } from '../../server/open-database.ts';
 import { issueApiKey, keyFingerprint, revokeApiKey } from '../../services/api-keys.ts';
 import { createTenantService } from '../../services/tenants.ts';
-import { createSqlStore } from '../../store/sql-store.ts';
 import { parseFlags, UsageError } from '../args.ts';
+import { withStore } from '../with-store.ts';
 
 export async function keysCommand(
   config: EngramConfig,
@@ -28,17 +27,14 @@ export async function keysCommand(
   const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
   if (unknown.length > 0)
     throw new UsageError(`unknown scopes: ${unknown.join(', ')} (known: ${SCOPES.join(', ')})`);
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.ENGRAM_DATA_DIR });
-  try {
-    const store = createSqlStore(db);
-    const tenant = await createTenantService(store).findOrCreateTenant(values.tenant);
+  const name = values.tenant;
+  await withStore(config, async (store) => {
+    const tenant = await createTenantService(store).findOrCreateTenant(name);
     const key = await issueApiKey(store, tenant.id, { scopes, name: values.name });
-    say(`${tenant.created ? 'created tenant' : 'tenant'} ${values.tenant} (${tenant.id})`);
+    say(`${tenant.created ? 'created tenant' : 'tenant'} ${name} (${tenant.id})`);
     say(`API key (shown once): ${key}`);
     say(`key id (for revocation): ${(await keyFingerprint(key)).keyId}`);
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 async function revokeCommand(
@@ -48,11 +44,8 @@ async function revokeCommand(
 ): Promise<void> {
   if (!keyId || !/^[A-Za-z0-9]{8,32}$/.test(keyId))
     throw new UsageError('usage: engram keys revoke KEY_ID (the id printed by engram keys create)');
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.ENGRAM_DATA_DIR });
-  try {
-    if (!(await revokeApiKey(createSqlStore(db), keyId))) throw new UsageError(`no API key with id ${keyId}`);
+  await withStore(config, async (store) => {
+    if (!(await revokeApiKey(store, keyId))) throw new UsageError(`no API key with id ${keyId}`);
     say(`revoked API key ${keyId}`);
-  } finally {
-    await db.close();
-  }
+  });
 }

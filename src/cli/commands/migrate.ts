@@ -1,5 +1,5 @@
 // `engram migrate`: apply supabase/migrations to DATABASE_URL or to the embedded data dir.
-import type { EngramConfig } from '../../config.ts';
+import type { EngramConfig } from '../../config/index.ts';
 import { migrate } from '../../db/migrate.ts';
 import { readMigrations } from '../../db/migration-files.ts';
 import { describeDatabase, openDatabase } from '../../server/open-database.ts';

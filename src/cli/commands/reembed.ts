@@ -2,14 +2,13 @@
 // ENGRAM_EMBED_MODEL, ENGRAM_EMBED_DIMENSIONS) and name it with --model; the command registers it, fills its
 // vectors while reads stay on the current model, switches reads when every memory is covered, then drops the old
 // vectors. Each run resumes where the last stopped. Typical: --no-cutover, `engram calibrate`, then --cutover.
-import type { EngramConfig } from '../../config.ts';
-import { openDatabase } from '../../server/open-database.ts';
+import type { EngramConfig } from '../../config/index.ts';
 import { formatProgress } from '../../services/job-budget.ts';
 import { type ReembedOptions, type ReembedResult, runReembed } from '../../services/reembed.ts';
 import { registerEmbedder } from '../../services/register-embedder.ts';
-import { createSqlStore } from '../../store/sql-store.ts';
 import { integerFlag, parseFlags, UsageError } from '../args.ts';
-import { configuredEmbedder } from '../configured-embedder.ts';
+import { requiredEmbedder } from '../configured-embedder.ts';
+import { withStore } from '../with-store.ts';
 
 const USAGE =
   'usage: engram reembed --model ID [--no-cutover | --cutover] [--batch-size 100] [--max-batches N] [--max-seconds N] [--embed-timeout-ms 30000]';
@@ -73,10 +72,9 @@ export async function reembedCommand(
   config: EngramConfig,
   argv: string[],
   say: (line: string) => void,
-  env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<void> {
   const request = parseReembedFlags(argv);
-  const { embedder, modelDefaults } = await configuredEmbedder(env, {
+  const { embedder, modelDefaults } = await requiredEmbedder(config, {
     say,
     timeoutMs: request.embedTimeoutMs,
   });
@@ -86,9 +84,7 @@ export async function reembedCommand(
       `--model ${request.model} is not the configured embedder (${embedder.model}): set ENGRAM_EMBEDDER, ENGRAM_EMBED_MODEL and ENGRAM_EMBED_DIMENSIONS for the new model`,
     );
   }
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.ENGRAM_DATA_DIR });
-  try {
-    const store = createSqlStore(db);
+  await withStore(config, async (store) => {
     // Registration creates the model's HNSW index, which needs the table owner: this login, not the job's role.
     await registerEmbedder(store, embedder, { defaults: modelDefaults, activate: false });
     const result = await runReembed(store, embedder, {
@@ -96,7 +92,5 @@ export async function reembedCommand(
       onProgress: (progress) => say(formatProgress(progress)),
     });
     for (const line of describeReembed(result)) say(line);
-  } finally {
-    await db.close();
-  }
+  });
 }

@@ -1,5 +1,5 @@
 // `engram serve` (`npm start`): the Node server with the configured embedder (local by default) and the gate.
-import type { EngramConfig } from '../../config.ts';
+import type { EngramConfig } from '../../config/index.ts';
 import { createJsonLogger } from '../../core/logger.ts';
 import { evaluateWrite } from '../../gate/index.ts';
 import { startNodeServer } from '../../server/node-server.ts';
@@ -7,7 +7,7 @@ import { configuredEmbedder } from '../configured-embedder.ts';
 
 export async function serveCommand(config: EngramConfig, say: (line: string) => void): Promise<void> {
   const logger = createJsonLogger();
-  const { embedder, modelDefaults } = await configuredEmbedder(process.env, { say });
+  const { embedder, modelDefaults } = await configuredEmbedder(config, { say });
   const server = await startNodeServer({
     config,
     gate: evaluateWrite,

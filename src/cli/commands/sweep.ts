@@ -1,11 +1,10 @@
 // `engram sweep [--batch-size N] [--max-batches N] [--max-seconds N] [--retention-days N]`: hard-delete expired
 // memories and purge revoked ones past the retention, batch after batch, bounded in batches and time.
-import type { EngramConfig } from '../../config.ts';
+import type { EngramConfig } from '../../config/index.ts';
 import type { MemoryStore } from '../../ports/store.ts';
-import { openDatabase } from '../../server/open-database.ts';
 import { runSweep, SWEEP_DEFAULTS, type SweepOptions, type SweepReport } from '../../services/sweep.ts';
-import { createSqlStore } from '../../store/sql-store.ts';
 import { parseFlags, UsageError } from '../args.ts';
+import { withStore } from '../with-store.ts';
 
 const USAGE =
   'usage: engram sweep [--batch-size 500] [--max-batches 1000] [--max-seconds 300] [--retention-days N]';
@@ -67,10 +66,5 @@ export async function sweepCommand(
   say: (line: string) => void,
 ): Promise<void> {
   const options = parseSweepFlags(argv, config);
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.ENGRAM_DATA_DIR });
-  try {
-    await sweepAndReport(createSqlStore(db), options, say);
-  } finally {
-    await db.close();
-  }
+  await withStore(config, (store) => sweepAndReport(store, options, say));
 }

@@ -20,7 +20,7 @@ const BATCH = 256;
 
 /** Options of {@link createLocalEmbedder}. */
 export interface LocalEmbedderOptions {
-  /** Where the binary cache lives; default `ENGRAM_CACHE_DIR`, else `node_modules/.cache/engram`. */
+  /** Where the binary cache lives; default `node_modules/.cache/engram` (the CLI passes ENGRAM_CACHE_DIR). */
   cacheDir?: string;
   /** Receives progress lines while the cache is built; default: written to stderr. */
   onProgress?: (message: string) => void;

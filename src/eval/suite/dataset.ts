@@ -1,7 +1,7 @@
 // Reads a memory suite (data/<suite>/dev.jsonl): simulated users, the memories each one wrote, and questions that
 // one of those memories answers or that none does. One JSON object a line, `type` user | memory | question.
 import { z } from 'zod';
-import { MemoryKindSchema, PolaritySchema, TagSchema } from '../../core/schemas.ts';
+import { MemoryKindSchema, PolaritySchema, TagSchema } from '../../contract/index.ts';
 
 /** The suites shipped in data/, by the name `engram eval` takes. */
 export const SUITE_FILES = {

@@ -1,5 +1,5 @@
 // Renders a memory-suite run as metrics.json, rankings.json and summary.md, and picks its headline figures.
-import type { RecallMode } from '../../core/schemas.ts';
+import type { RecallMode } from '../../contract/index.ts';
 import type { RunDescription } from '../locomo/report.ts';
 import { VIEWS, type View } from './metrics.ts';
 import type { Column, ColumnModeResult, SuiteRunResult } from './run.ts';

@@ -3,14 +3,18 @@
 // conversation (stored like POST /v1/ingest, exactly as the LoCoMo eval stores turns). Every question is asked as
 // the four recall requests of VIEWS, and what came back is mapped to the data's labels and scored.
 import { type LatencySummary, summarize as summarizeLatency } from '../../bench/stats.ts';
+import type {
+  MemoryInput,
+  RecallItem,
+  RecallMode,
+  RecallRequest,
+  RecallResponse,
+} from '../../contract/index.ts';
 import { silentLogger } from '../../core/logger.ts';
-import type { MemoryInput, RecallMode } from '../../core/schemas.ts';
 import type { Embedder } from '../../ports/embedder.ts';
 import type { WriteGate } from '../../ports/gate.ts';
 import type { MemoryStore } from '../../ports/store.ts';
-import type { RecallItem } from '../../recall/index.ts';
 import { createMemoryService } from '../../services/memories.ts';
-import type { RecallRequest, RecallResponse } from '../../services/recall.ts';
 import type { Sample } from '../locomo/dataset.ts';
 import { type Progress, silentProgress } from '../locomo/progress.ts';
 import { ingestLocomo } from '../locomo/run.ts';

@@ -1,7 +1,7 @@
 // Applies the PII policy to one memory: finds identifiers in every scanned field, decides per identifier
 // (reject, redact, allow; an e-mail plus a phone anywhere in the memory is a contact record), and returns
 // the rejection reasons or the redacted field values, which are what the caller stores.
-import type { MemoryInput } from '../../core/schemas.ts';
+import type { MemoryInput } from '../../contract/index.ts';
 import { type FieldValue, type ScannedField, scannedValues } from '../fields.ts';
 import {
   type GateReason,

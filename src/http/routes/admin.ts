@@ -1,29 +1,66 @@
-// Operator routes (operator key): create tenants with their first API key.
+// Operator routes (the operator key): create and erase tenants, revoke any API key.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import {
+  CreateTenantBodySchema,
+  type CreateTenantResponse,
+  CreateTenantResponseSchema,
+  ErrorSchema,
+  IdParamSchema,
+  TenantErasureSchema,
+} from '../../contract/index.ts';
+import type { ForgetService } from '../../services/forget.ts';
 import type { AppEnv } from '../env.ts';
-import { CreateTenantBodySchema, CreateTenantResponseSchema, ErrorSchema } from '../schemas.ts';
+import { errorResponses, json } from '../openapi.ts';
+import { type KeyActions, revokedKey, revokeKeyRoute } from './keys.ts';
 
 export interface AdminActions {
-  createTenant(name: string): Promise<{ tenant: { id: string; name: string }; api_key: string }>;
+  createTenant(name: string): Promise<CreateTenantResponse>;
 }
 
-export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, admin: AdminActions): void {
+export interface OperatorRouteDeps {
+  admin: AdminActions;
+  keys: KeyActions;
+  forget: ForgetService;
+}
+
+export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, deps: OperatorRouteDeps): void {
   app.openapi(
     createRoute({
       method: 'post',
-      path: '/v1/admin/tenants',
+      path: '/tenants',
       summary: 'Create a tenant and its first API key (shown once)',
-      request: {
-        body: { content: { 'application/json': { schema: CreateTenantBodySchema } }, required: true },
-      },
+      request: { body: { ...json(CreateTenantBodySchema, 'The tenant'), required: true } },
       responses: {
-        201: {
-          content: { 'application/json': { schema: CreateTenantResponseSchema } },
-          description: 'Created',
-        },
-        409: { content: { 'application/json': { schema: ErrorSchema } }, description: 'Name taken' },
+        201: json(CreateTenantResponseSchema, 'Created'),
+        409: json(ErrorSchema, 'Name taken'),
       },
     }),
-    async (c) => c.json(await admin.createTenant(c.req.valid('json').name), 201),
+    async (c) => c.json(await deps.admin.createTenant(c.req.valid('json').name), 201),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/tenants/{id}',
+      summary: 'Erase a tenant: its memories, vectors, audit trail, API keys and the tenant itself',
+      request: { params: IdParamSchema },
+      responses: {
+        200: json(TenantErasureSchema, 'Erased; the receipt is an audit event kept under the tenant id'),
+        404: json(ErrorSchema, 'No such tenant'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => c.json(await deps.forget.eraseTenant(c.req.valid('param').id), 200),
+  );
+
+  app.openapi(
+    revokeKeyRoute(
+      '/keys/{id}/revoke',
+      'Revoke any API key (operator key); requests with it fail from now on',
+    ),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(revokedKey(await deps.keys.revoke(id, {}), id), 200);
+    },
   );
 }

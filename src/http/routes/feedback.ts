@@ -1,31 +1,24 @@
-// Recall feedback: the app reports which recalled memories it used, for the retrieved-but-unused rate.
+// Tenant route for recall feedback: the app reports which recalled memories it used, for the
+// retrieved-but-unused rate.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { z } from 'zod';
+import {
+  ErrorSchema,
+  FeedbackBodySchema,
+  FeedbackParamSchema,
+  FeedbackResponseSchema,
+} from '../../contract/index.ts';
 import type { FeedbackService } from '../../services/feedback.ts';
 import type { AppEnv } from '../env.ts';
-import { ErrorSchema } from '../schemas.ts';
-
-export const FeedbackBodySchema = z.object({ used: z.array(z.uuid()).max(200) }).strict();
-
-export const FeedbackResponseSchema = z.object({
-  recall_id: z.uuid(),
-  used: z.number().int(),
-  ignored: z.number().int(),
-});
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { 'application/json': { schema } },
-  description,
-});
+import { json } from '../openapi.ts';
 
 export function registerFeedbackRoutes(app: OpenAPIHono<AppEnv>, feedback: FeedbackService): void {
   app.openapi(
     createRoute({
       method: 'post',
-      path: '/v1/recalls/{recall_id}/feedback',
+      path: '/recalls/{recall_id}/feedback',
       summary: 'Report which items of a recall the app used (ids it did not return are ignored)',
       request: {
-        params: z.object({ recall_id: z.uuid() }),
+        params: FeedbackParamSchema,
         body: { ...json(FeedbackBodySchema, 'The used memory ids'), required: true },
       },
       responses: {

@@ -1,29 +1,18 @@
-// Routes for forgetting: replace a memory, erase or export a subject, erase a tenant (operator).
+// Tenant routes for forgetting: replace a memory, erase or export a subject.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
+  ErrorSchema,
+  IdParamSchema,
   ReplaceInputSchema,
   ReplaceResponseSchema,
   SubjectErasureSchema,
-  TenantErasureSchema,
-} from '../../core/forget-schemas.ts';
-import { SubjectSchema } from '../../core/schemas.ts';
+  SubjectParamSchema,
+} from '../../contract/index.ts';
 import type { ForgetService } from '../../services/forget.ts';
 import type { AppEnv } from '../env.ts';
 import { validationHook } from '../errors.ts';
-import { ErrorSchema, IdParamSchema } from '../schemas.ts';
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { 'application/json': { schema } },
-  description,
-});
-const errors = {
-  400: json(ErrorSchema, 'Invalid request'),
-  401: json(ErrorSchema, 'Missing or bad credentials'),
-  403: json(ErrorSchema, 'Not allowed'),
-};
-
-const SubjectParamSchema = z.object({ subject: SubjectSchema });
+import { errorResponses, json } from '../openapi.ts';
 
 /** One memory per line; each line is the memory's JSON (the API shape). */
 export function ndjsonStream(items: AsyncIterable<unknown>): ReadableStream<Uint8Array> {
@@ -45,7 +34,7 @@ export function registerForgetRoutes(app: OpenAPIHono<AppEnv>, forget: ForgetSer
   app.openapi(
     createRoute({
       method: 'post',
-      path: '/v1/memories/{id}/replace',
+      path: '/memories/{id}/replace',
       summary: 'Replace a live memory by a new version; the old one is superseded (linked both ways)',
       request: {
         params: IdParamSchema,
@@ -56,7 +45,7 @@ export function registerForgetRoutes(app: OpenAPIHono<AppEnv>, forget: ForgetSer
         404: json(ErrorSchema, 'Not found'),
         409: json(ErrorSchema, 'Revoked, superseded or expired; or the content is already live'),
         422: json(ErrorSchema, 'Rejected by the write gate'),
-        ...errors,
+        ...errorResponses,
       },
     }),
     async (c) =>
@@ -66,10 +55,13 @@ export function registerForgetRoutes(app: OpenAPIHono<AppEnv>, forget: ForgetSer
   app.openapi(
     createRoute({
       method: 'delete',
-      path: '/v1/subjects/{subject}',
+      path: '/subjects/{subject}',
       summary: 'Erase a subject: hard-delete its memories and vectors, redact its audit trail',
       request: { params: SubjectParamSchema },
-      responses: { 200: json(SubjectErasureSchema, 'Erased; the receipt is an audit event'), ...errors },
+      responses: {
+        200: json(SubjectErasureSchema, 'Erased; the receipt is an audit event'),
+        ...errorResponses,
+      },
     }),
     async (c) => c.json(await forget.eraseSubject(c.get('principal'), c.req.valid('param').subject), 200),
   );
@@ -79,7 +71,7 @@ export function registerForgetRoutes(app: OpenAPIHono<AppEnv>, forget: ForgetSer
   app.openAPIRegistry.registerPath(
     createRoute({
       method: 'get',
-      path: '/v1/subjects/{subject}/export',
+      path: '/subjects/{subject}/export',
       summary: "Export a subject's memories as JSON lines: every version, oldest first",
       request: { params: SubjectParamSchema },
       responses: {
@@ -87,11 +79,11 @@ export function registerForgetRoutes(app: OpenAPIHono<AppEnv>, forget: ForgetSer
           content: { 'application/x-ndjson': { schema: z.string() } },
           description: 'One memory per line (revoked and superseded versions included, expired ones not)',
         },
-        ...errors,
+        ...errorResponses,
       },
     }),
   );
-  app.get('/v1/subjects/:subject/export', async (c) => {
+  app.get('/subjects/:subject/export', async (c) => {
     const params = SubjectParamSchema.safeParse(c.req.param());
     // The app's validation hook throws the one invalid_request envelope when parsing failed.
     if (!params.success) validationHook({ success: false, error: params.error, target: 'param' });
@@ -102,19 +94,4 @@ export function registerForgetRoutes(app: OpenAPIHono<AppEnv>, forget: ForgetSer
       'cache-control': 'no-store',
     });
   });
-
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/v1/admin/tenants/{id}',
-      summary: 'Erase a tenant: its memories, vectors, audit trail, API keys and the tenant itself',
-      request: { params: IdParamSchema },
-      responses: {
-        200: json(TenantErasureSchema, 'Erased; the receipt is an audit event kept under the tenant id'),
-        404: json(ErrorSchema, 'No such tenant'),
-        ...errors,
-      },
-    }),
-    async (c) => c.json(await forget.eraseTenant(c.req.valid('param').id), 200),
-  );
 }

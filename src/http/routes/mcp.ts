@@ -1,6 +1,6 @@
 // The MCP endpoint on the API app: POST /mcp (streamable HTTP, stateless), behind the same bearer auth as /v1.
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { z } from 'zod';
+import { JsonRpcSchema } from '../../contract/index.ts';
 import type { Logger } from '../../core/logger.ts';
 import { handleMcpRequest } from '../../mcp/handler.ts';
 import type { MemoryService } from '../../services/memories.ts';
@@ -17,15 +17,6 @@ export interface McpRouteDeps {
   logger: Logger;
   maxBodyBytes: number;
 }
-
-const JsonRpcSchema = z.object({
-  jsonrpc: z.literal('2.0'),
-  id: z.union([z.string(), z.number()]).optional(),
-  method: z.string().optional(),
-  params: z.record(z.string(), z.unknown()).optional(),
-  result: z.record(z.string(), z.unknown()).optional(),
-  error: z.object({ code: z.number(), message: z.string() }).optional(),
-});
 
 /** Registers POST /mcp behind the bearer auth, 405 for its other methods, and documents it in /openapi.json. */
 export function registerMcpRoute(app: OpenAPIHono<AppEnv>, deps: McpRouteDeps): void {

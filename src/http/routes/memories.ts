@@ -1,68 +1,30 @@
-// Routes for memories: remember (one and batch), list, get, revoke.
+// Tenant routes for memories: remember (one and batch), list, get, revoke.
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { z } from 'zod';
-import { AppError, toEnvelope } from '../../core/errors.ts';
-import { MemoryInputSchema, MemorySchema } from '../../core/schemas.ts';
-import { decodeCursor, type MemoryService, type RememberResult } from '../../services/memories.ts';
-import type { AppEnv } from '../env.ts';
 import {
   BatchRequestSchema,
   BatchResponseSchema,
   ErrorSchema,
+  IdempotencyHeaderSchema,
   IdParamSchema,
   ListQuerySchema,
   ListResponseSchema,
+  MemoryInputSchema,
   MemoryWithChainSchema,
   RememberResponseSchema,
   RevokeBodySchema,
-} from '../schemas.ts';
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { 'application/json': { schema } },
-  description,
-});
-const errors = {
-  400: json(ErrorSchema, 'Invalid request'),
-  401: json(ErrorSchema, 'Missing or bad credentials'),
-  403: json(ErrorSchema, 'Not allowed'),
-};
-
-const IdempotencyHeaderSchema = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
-
-/** The HTTP body of one remember result (shared by the single and the batch endpoint). */
-export function rememberBody(result: RememberResult) {
-  switch (result.decision) {
-    case 'accepted':
-      return {
-        status: 201 as const,
-        body: {
-          memory: result.memory,
-          gate: {
-            decision: 'accepted' as const,
-            trust: result.trust,
-            flags: result.flags,
-            superseded: result.superseded,
-          },
-        },
-      };
-    case 'duplicate':
-      return {
-        status: 200 as const,
-        body: { memory: result.memory, gate: { decision: 'duplicate' as const } },
-      };
-    case 'rejected':
-      return {
-        status: 422 as const,
-        error: new AppError('rejected_by_gate', 'rejected by the write gate', { reasons: result.reasons }),
-      };
-  }
-}
+  RevokeResponseSchema,
+} from '../../contract/index.ts';
+import { toEnvelope } from '../../core/errors.ts';
+import { listFilterOf, type MemoryService } from '../../services/memories.ts';
+import { rememberAnswer } from '../../services/remember-answer.ts';
+import type { AppEnv } from '../env.ts';
+import { errorResponses, json } from '../openapi.ts';
 
 export function registerMemoryRoutes(app: OpenAPIHono<AppEnv>, memories: MemoryService): void {
   app.openapi(
     createRoute({
       method: 'post',
-      path: '/v1/memories',
+      path: '/memories',
       summary: 'Remember one memory',
       request: {
         headers: IdempotencyHeaderSchema,
@@ -72,33 +34,33 @@ export function registerMemoryRoutes(app: OpenAPIHono<AppEnv>, memories: MemoryS
         201: json(RememberResponseSchema, 'Stored'),
         200: json(RememberResponseSchema, 'The same content already exists for this subject'),
         422: json(ErrorSchema, 'Rejected by the write gate'),
-        ...errors,
+        ...errorResponses,
       },
     }),
     async (c) => {
       const input = c.req.valid('json');
       const idempotencyKey = c.req.valid('header')['idempotency-key'];
-      const result = rememberBody(await memories.remember(c.get('principal'), input, { idempotencyKey }));
-      if (result.status === 422) throw result.error;
-      return c.json(result.body, result.status);
+      const answer = rememberAnswer(await memories.remember(c.get('principal'), input, { idempotencyKey }));
+      if (answer.status === 422) throw answer.error;
+      return c.json(answer.body, answer.status);
     },
   );
 
   app.openapi(
     createRoute({
       method: 'post',
-      path: '/v1/memories/batch',
+      path: '/memories/batch',
       summary: 'Remember up to 500 memories; one result per item, in order',
       request: { body: { ...json(BatchRequestSchema, 'The memories'), required: true } },
-      responses: { 200: json(BatchResponseSchema, 'One result per item'), ...errors },
+      responses: { 200: json(BatchResponseSchema, 'One result per item'), ...errorResponses },
     }),
     async (c) => {
       const { items } = c.req.valid('json');
-      const results = (await memories.rememberMany(c.get('principal'), items)).map((r) => {
-        const out = rememberBody(r);
-        return out.status === 422
-          ? { status: 422 as const, ...toEnvelope(out.error) }
-          : { status: out.status, ...out.body };
+      const results = (await memories.rememberMany(c.get('principal'), items)).map((result) => {
+        const answer = rememberAnswer(result);
+        return answer.status === 422
+          ? { status: 422 as const, ...toEnvelope(answer.error) }
+          : { status: answer.status, ...answer.body };
       });
       return c.json({ results }, 200);
     },
@@ -107,39 +69,24 @@ export function registerMemoryRoutes(app: OpenAPIHono<AppEnv>, memories: MemoryS
   app.openapi(
     createRoute({
       method: 'get',
-      path: '/v1/memories',
+      path: '/memories',
       summary: 'List memories, newest first',
       request: { query: ListQuerySchema },
-      responses: { 200: json(ListResponseSchema, 'A page of memories'), ...errors },
+      responses: { 200: json(ListResponseSchema, 'A page of memories'), ...errorResponses },
     }),
-    async (c) => {
-      const query = c.req.valid('query');
-      const include = new Set(query.include?.split(',') ?? []);
-      const page = await memories.list(c.get('principal'), {
-        subject: query.subject,
-        kind: query.kind,
-        tag: query.tag,
-        sourceUri: query.source_uri,
-        includeRevoked: include.has('revoked'),
-        includeExpired: include.has('expired'),
-        includeSuperseded: include.has('superseded'),
-        limit: query.limit,
-        cursor: query.cursor ? decodeCursor(query.cursor) : undefined,
-      });
-      return c.json(page, 200);
-    },
+    async (c) => c.json(await memories.list(c.get('principal'), listFilterOf(c.req.valid('query'))), 200),
   );
 
   app.openapi(
     createRoute({
       method: 'get',
-      path: '/v1/memories/{id}',
+      path: '/memories/{id}',
       summary: 'One memory with its supersession chain',
       request: { params: IdParamSchema },
       responses: {
         200: json(MemoryWithChainSchema, 'The memory'),
         404: json(ErrorSchema, 'Not found'),
-        ...errors,
+        ...errorResponses,
       },
     }),
     async (c) => c.json(await memories.get(c.get('principal'), c.req.valid('param').id), 200),
@@ -148,13 +95,13 @@ export function registerMemoryRoutes(app: OpenAPIHono<AppEnv>, memories: MemoryS
   app.openapi(
     createRoute({
       method: 'post',
-      path: '/v1/memories/{id}/revoke',
+      path: '/memories/{id}/revoke',
       summary: 'Revoke a memory (soft); recall never returns it again',
       request: { params: IdParamSchema, body: { ...json(RevokeBodySchema, 'Why'), required: true } },
       responses: {
-        200: json(z.object({ memory: MemorySchema }), 'Revoked'),
+        200: json(RevokeResponseSchema, 'Revoked'),
         404: json(ErrorSchema, 'Not found'),
-        ...errors,
+        ...errorResponses,
       },
     }),
     async (c) => {

@@ -13,8 +13,8 @@ import {
 } from '@langchain/langgraph-checkpoint';
 import { createEngramClient, type EngramClient, type EngramClientOptions } from '../../client/index.ts';
 import type { Memory } from '../../client/types.ts';
+import type { MemoryKind, RecallMode } from '../../contract/index.ts';
 import { sha256Hex } from '../../core/hash.ts';
-import type { MemoryKind, RecallMode } from '../../core/schemas.ts';
 import { jsonEqual, matchesFilter } from './filter.ts';
 import { itemContent } from './item-text.ts';
 import {

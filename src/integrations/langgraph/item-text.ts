@@ -1,7 +1,7 @@
 // The searchable text of a store item (pure): its path label, then the chosen fields of its value (the whole
 // value as JSON by default), cut to Engram's content limit.
 import { getTextAtPath } from '@langchain/langgraph-checkpoint';
-import { MAX_CONTENT_CHARS } from '../../core/schemas.ts';
+import { MAX_CONTENT_CHARS } from '../../contract/index.ts';
 
 /**
  * `rest/of/namespace/key: text`. The label makes the content unique per item within a subject: Engram stores

@@ -1,6 +1,6 @@
 // How LangGraph namespaces map onto Engram memories (pure): the subject, the kind, tags for narrowing, and the
 // exact namespace and key kept in the memory's source URI so that they round-trip unchanged.
-import { MEMORY_KINDS, type MemoryKind, SubjectSchema, TagSchema } from '../../core/schemas.ts';
+import { MEMORY_KINDS, type MemoryKind, SubjectSchema, TagSchema } from '../../contract/index.ts';
 
 /** Source URIs of items written by the store: `langgraph:<segment>/<segment>...#<key>`, each part URI-encoded. */
 export const ITEM_URI_SCHEME = 'langgraph:';

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../src/config/index.ts';
 import {
   cacheFilePath,
   defaultCacheDir,
@@ -92,16 +93,10 @@ describe('loadWordTable', () => {
 });
 
 describe('defaultCacheDir', () => {
-  it('is ENGRAM_CACHE_DIR when set, else node_modules/.cache/engram next to the source package', () => {
-    const saved = process.env.ENGRAM_CACHE_DIR;
-    try {
-      process.env.ENGRAM_CACHE_DIR = '/somewhere/else';
-      expect(defaultCacheDir()).toBe('/somewhere/else');
-      delete process.env.ENGRAM_CACHE_DIR;
-      expect(defaultCacheDir()).toMatch(/node_modules[\\/]\.cache[\\/]engram$/);
-    } finally {
-      if (saved === undefined) delete process.env.ENGRAM_CACHE_DIR;
-      else process.env.ENGRAM_CACHE_DIR = saved;
-    }
+  it('is the configured ENGRAM_CACHE_DIR when set, else node_modules/.cache/engram next to the source package', () => {
+    // ENGRAM_CACHE_DIR is read by the one configuration (src/config), which the CLI hands to the local embedder.
+    const configured = parseConfig({ ENGRAM_CACHE_DIR: '/somewhere/else' }).ENGRAM_CACHE_DIR;
+    expect(defaultCacheDir(configured)).toBe('/somewhere/else');
+    expect(defaultCacheDir(parseConfig({}).ENGRAM_CACHE_DIR)).toMatch(/node_modules[\\/]\.cache[\\/]engram$/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MemoryInput } from '../../../src/core/schemas.ts';
+import type { MemoryInput } from '../../../src/contract/index.ts';
 import { evaluateWrite, type GateAccepted, type GateRejected } from '../../../src/gate/evaluate-write.ts';
 import { DEFAULT_PII_POLICY, PiiPolicySchema, resolvePiiPolicy } from '../../../src/gate/pii/policy.ts';
 import { GATE_FLAGS, GATE_REASON_CODES } from '../../../src/gate/reason-codes.ts';

@@ -1,6 +1,6 @@
 // The searchable content of an item: label plus chosen fields, unique per key, within Engram's limit.
 import { describe, expect, it } from 'vitest';
-import { MAX_CONTENT_CHARS } from '../../../src/core/schemas.ts';
+import { MAX_CONTENT_CHARS } from '../../../src/contract/index.ts';
 import { itemContent } from '../../../src/integrations/langgraph/item-text.ts';
 
 describe('itemContent', () => {

@@ -1,6 +1,6 @@
 // Embedder configuration from environment variables: defaults, and failing fast on bad values.
 import { describe, expect, it } from 'vitest';
-import { EmbedderConfigError, embedderConfigFromEnv } from '../../src/embedding/config.ts';
+import { EmbedderConfigError, embedderConfigFromEnv } from '../../src/config/index.ts';
 
 function configError(env: Record<string, string>): EmbedderConfigError {
   try {

@@ -1,16 +1,12 @@
-// HTTP request and response schemas (path, query, bodies), built from the domain schemas in core/schemas.ts.
+// Remember (one and batch), list, get and revoke: the request and response shapes of /v1/memories.
 import { z } from 'zod';
-import { MemoryInputSchema, MemorySchema, SubjectSchema } from '../core/schemas.ts';
-
-export const ErrorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.record(z.string(), z.unknown()).optional(),
-  }),
-});
+import { ErrorSchema } from './errors.ts';
+import { MemoryInputSchema, MemorySchema, SubjectSchema } from './memory.ts';
 
 export const IdParamSchema = z.object({ id: z.uuid() });
+
+/** The optional `Idempotency-Key` header of a write: a retry with the same key stores nothing twice. */
+export const IdempotencyHeaderSchema = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
 
 export const GateSchema = z.object({
   decision: z.enum(['accepted', 'duplicate']),
@@ -31,7 +27,7 @@ export const BatchResultSchema = z.union([
 
 export const BatchResponseSchema = z.object({ results: z.array(BatchResultSchema) });
 
-const INCLUDE_VALUES = ['revoked', 'expired', 'superseded'] as const;
+export const LIST_INCLUDE = ['revoked', 'expired', 'superseded'] as const;
 
 export const ListQuerySchema = z.object({
   subject: SubjectSchema.optional(),
@@ -43,7 +39,7 @@ export const ListQuerySchema = z.object({
     .optional()
     .refine(
       (value) =>
-        !value || value.split(',').every((part) => (INCLUDE_VALUES as readonly string[]).includes(part)),
+        !value || value.split(',').every((part) => (LIST_INCLUDE as readonly string[]).includes(part)),
       'include takes a comma-separated list of revoked, expired, superseded',
     ),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -61,19 +57,10 @@ export const MemoryWithChainSchema = MemorySchema.extend({
 
 export const RevokeBodySchema = z.object({ reason: z.string().min(1).max(500).optional() }).strict();
 
-export const CreateTenantBodySchema = z
-  .object({
-    name: z
-      .string()
-      .min(1)
-      .max(100)
-      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, dot, dash and underscore'),
-  })
-  .strict();
+export const RevokeResponseSchema = z.object({ memory: MemorySchema });
 
-export const CreateTenantResponseSchema = z.object({
-  tenant: z.object({ id: z.uuid(), name: z.string() }),
-  api_key: z.string(),
-  /** The key's public id, for revocation. */
-  api_key_id: z.string().optional(),
-});
+export type RememberResponse = z.infer<typeof RememberResponseSchema>;
+export type BatchResult = z.infer<typeof BatchResultSchema>;
+export type ListQuery = z.infer<typeof ListQuerySchema>;
+export type ListResponse = z.infer<typeof ListResponseSchema>;
+export type MemoryWithChain = z.infer<typeof MemoryWithChainSchema>;

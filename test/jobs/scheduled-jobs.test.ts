@@ -1,8 +1,8 @@
-// The cron expressions wrangler.toml triggers and the ones the Worker maps to jobs are the same set.
+// The cron expressions wrangler.toml triggers and the ones src/jobs maps to jobs are the same set.
 
 import { describe, expect, it } from 'vitest';
 import { unstable_readConfig } from 'wrangler';
-import { CRON_SCHEDULE } from '../../functions/scheduled-jobs.ts';
+import { CRON_SCHEDULE } from '../../src/jobs/scheduled-jobs.ts';
 
 describe('CRON_SCHEDULE', () => {
   it('covers exactly the crons of wrangler.toml, one job each', () => {

@@ -1,5 +1,5 @@
-// Domain schemas shared by the HTTP layer, the services and the client: the single source of request and
-// response types (see shared/API.md). Types come from z.infer, never written twice.
+// The memory itself: what a caller writes (MemoryInput) and what the API answers (Memory), with the fields they
+// are built from. The base of every other contract schema; types come from z.infer, never written twice.
 import { z } from 'zod';
 
 export const MEMORY_KINDS = ['preference', 'fact', 'decision', 'episode', 'constraint', 'rule'] as const;
@@ -47,6 +47,18 @@ export const MetadataSchema = z
 
 export const IsoDateSchema = z.iso.datetime({ offset: true });
 
+/** A BCP 47-style language tag as memories and recalls carry it (`en`, `pt-BR`). */
+export const LanguageSchema = z
+  .string()
+  .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'must be a language tag such as en or pt-BR');
+
+/** An expiry is given one way, a lifetime or a date: the refinement remember and replace share. */
+export const oneExpiry = {
+  check: (m: { ttl_seconds?: number | undefined; expires_at?: string | undefined }) =>
+    !(m.ttl_seconds !== undefined && m.expires_at !== undefined),
+  params: { message: 'give ttl_seconds or expires_at, not both', path: ['expires_at'] },
+};
+
 export const MemoryInputSchema = z
   .object({
     subject: SubjectSchema,
@@ -69,16 +81,10 @@ export const MemoryInputSchema = z
     expires_at: IsoDateSchema.optional(),
     valid_from: IsoDateSchema.optional(),
     metadata: MetadataSchema.optional(),
-    language: z
-      .string()
-      .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'must be a language tag such as en or pt-BR')
-      .optional(),
+    language: LanguageSchema.optional(),
   })
   .strict()
-  .refine((m) => !(m.ttl_seconds !== undefined && m.expires_at !== undefined), {
-    message: 'give ttl_seconds or expires_at, not both',
-    path: ['expires_at'],
-  })
+  .refine(oneExpiry.check, oneExpiry.params)
   .refine((m) => m.kind !== 'rule' || m.trigger !== undefined, {
     message: 'a rule needs a trigger',
     path: ['trigger'],

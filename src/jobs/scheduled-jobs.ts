@@ -1,10 +1,11 @@
-// The Worker's background jobs: which job each Cron Trigger of wrangler.toml runs, and the jobs this build has.
-import type { JobCounts, JobName, ScheduledJobs } from '../src/jobs/scheduler.ts';
-import type { EdgeScope } from '../src/server/edge.ts';
-import type { WorkerSettings } from '../src/server/worker-config.ts';
-import { runBackfill } from '../src/services/backfill.ts';
-import { runReembed } from '../src/services/reembed.ts';
-import { runSweep } from '../src/services/sweep.ts';
+// The background jobs a deployment runs on a schedule (the Worker's Cron Triggers): which job each cron expression
+// runs, and each job over a store and an embedder, bounded by the run's batch size and time budget.
+import type { Embedder } from '../ports/embedder.ts';
+import type { MemoryStore } from '../ports/store.ts';
+import { runBackfill } from '../services/backfill.ts';
+import { runReembed } from '../services/reembed.ts';
+import { runSweep } from '../services/sweep.ts';
+import type { JobCounts, JobName, ScheduledJobs } from './scheduler.ts';
 
 /** Cron expression of wrangler.toml `[triggers] crons` -> job; test/functions checks the two stay in step. */
 export const CRON_SCHEDULE: Readonly<Record<string, JobName>> = {
@@ -13,18 +14,26 @@ export const CRON_SCHEDULE: Readonly<Record<string, JobName>> = {
   '0 * * * *': 'reembed',
 };
 
+/** What the jobs run on: the deployment's store and embedder (null for ENGRAM_EMBEDDER=none). */
+export interface JobDeps {
+  store: MemoryStore;
+  embedder: Embedder | null;
+  /** Days a revoked memory is kept before the sweep purges it (ENGRAM_REVOKED_RETENTION_DAYS). */
+  revokedRetentionDays: number;
+}
+
 /**
- * The jobs over one invocation's database and embedder, each given the run's batch size and what is left of its
- * time budget. Without an embedder (ENGRAM_EMBEDDER=none) there is nothing to embed with: backfill and re-embed
- * are left out, and the scheduler logs them as unavailable.
+ * The jobs over a store and an embedder, each given the run's batch size and what is left of its time budget.
+ * Without an embedder there is nothing to embed with: backfill and re-embed are left out, and the scheduler logs
+ * them as unavailable.
  */
-export function scheduledJobs(scope: EdgeScope, settings: WorkerSettings): ScheduledJobs {
+export function scheduledJobs(deps: JobDeps): ScheduledJobs {
   const left = (deadline: number) => Math.max(0, deadline - Date.now());
   const jobs: ScheduledJobs = {
     sweep: async ({ deadline, batchSize }) => {
-      const report = await runSweep(scope.store, {
+      const report = await runSweep(deps.store, {
         batchSize,
-        revokedRetentionDays: settings.ENGRAM_REVOKED_RETENTION_DAYS,
+        revokedRetentionDays: deps.revokedRetentionDays,
         maxMillis: left(deadline),
       });
       return {
@@ -37,15 +46,15 @@ export function scheduledJobs(scope: EdgeScope, settings: WorkerSettings): Sched
       };
     },
   };
-  const embedder = scope.embedder;
+  const { store, embedder } = deps;
   if (!embedder) return jobs;
 
   jobs.backfill = async ({ deadline, batchSize }): Promise<JobCounts> => {
-    const active = await scope.store.withOperator((op) => op.activeModel());
+    const active = await store.withOperator((op) => op.activeModel());
     // During a model change reads stay on the old model, whose pending memories this Worker's embedder (the new
     // model) cannot fill; the re-embed job covers them when it switches reads. Not a failure: nothing to do yet.
     if (active?.model !== embedder.model) return { waiting_for_model_switch: 1 };
-    const result = await runBackfill(scope.store, embedder, { batchSize, deadlineMs: left(deadline) });
+    const result = await runBackfill(store, embedder, { batchSize, deadlineMs: left(deadline) });
     return {
       embedded: result.embedded,
       attempted: result.attempted,
@@ -57,7 +66,7 @@ export function scheduledJobs(scope: EdgeScope, settings: WorkerSettings): Sched
   // Moves reads to the configured model when it is not the active one yet (fill, switch, drop old vectors);
   // once it is, a run only fills stragglers and drops what is left of retired models.
   jobs.reembed = async ({ deadline, batchSize }) => {
-    const result = await runReembed(scope.store, embedder, { batchSize, deadlineMs: left(deadline) });
+    const result = await runReembed(store, embedder, { batchSize, deadlineMs: left(deadline) });
     return {
       model_status: result.status,
       embedded: result.embedded,

@@ -1,7 +1,6 @@
-// Schemas of forgetting (replace, erase, export, audit, sweep): request and response shapes shared by the HTTP
-// layer, the services and the store port. Types come from z.infer.
+// Forgetting: replace a memory, erase or export a subject, erase a tenant. Types come from z.infer.
 import { z } from 'zod';
-import { MemoryInputSchema, MemorySchema } from './schemas.ts';
+import { MemoryInputSchema, MemorySchema, oneExpiry, SubjectSchema } from './memory.ts';
 
 /**
  * The body of a replacement: the new content and, optionally, any field of a memory except its subject (a
@@ -15,27 +14,24 @@ export const ReplaceInputSchema = z
   .required({ content: true })
   .extend({ reason: z.string().min(1).max(500).optional() })
   .strict()
-  .refine((m) => !(m.ttl_seconds !== undefined && m.expires_at !== undefined), {
-    message: 'give ttl_seconds or expires_at, not both',
-    path: ['expires_at'],
-  });
+  .refine(oneExpiry.check, oneExpiry.params);
 
 export type ReplaceInput = z.infer<typeof ReplaceInputSchema>;
 
-export const AuditEventSchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  actor: z.string(),
-  action: z.string(),
-  subject: z.string().nullable(),
-  memory_id: z.uuid().nullable(),
-  related_ids: z.array(z.uuid()),
-  reason: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
-  redacted_at: z.string().nullable(),
+export const ReplaceResponseSchema = z.object({
+  memory: MemorySchema,
+  replaced: MemorySchema,
+  gate: z.object({
+    decision: z.literal('accepted'),
+    trust: z.number().int(),
+    flags: z.array(z.string()),
+    superseded: z.array(z.string()),
+  }),
 });
 
-export type AuditEvent = z.infer<typeof AuditEventSchema>;
+export type ReplaceResponse = z.infer<typeof ReplaceResponseSchema>;
+
+export const SubjectParamSchema = z.object({ subject: SubjectSchema });
 
 export const SubjectErasureSchema = z.object({
   erased: z.object({
@@ -59,16 +55,3 @@ export const TenantErasureSchema = z.object({
 });
 
 export type TenantErasure = z.infer<typeof TenantErasureSchema>;
-
-export const ReplaceResponseSchema = z.object({
-  memory: MemorySchema,
-  replaced: MemorySchema,
-  gate: z.object({
-    decision: z.literal('accepted'),
-    trust: z.number().int(),
-    flags: z.array(z.string()),
-    superseded: z.array(z.string()),
-  }),
-});
-
-export type ReplaceResponse = z.infer<typeof ReplaceResponseSchema>;

@@ -1,0 +1,109 @@
+// Recall (POST /v1/recall): the request, and the answer with its items, rules, context and explanations. The
+// ranking layer (src/recall) builds exactly these shapes; nothing here is written a second time.
+import { z } from 'zod';
+import {
+  IsoDateSchema,
+  LanguageSchema,
+  MemoryKindSchema,
+  RecallModeSchema,
+  SubjectSchema,
+  TagSchema,
+} from './memory.ts';
+
+/** The request's `budget` object; every field optional, defaults in src/recall/budget.ts. */
+export const RecallBudgetSchema = z
+  .object({
+    max_items: z.number().int().min(0).max(50).optional(),
+    max_chars_per_item: z.number().int().min(1).max(8000).optional(),
+    max_total_chars: z.number().int().min(1).max(50_000).optional(),
+  })
+  .strict();
+
+export const RecallRequestSchema = z
+  .object({
+    subject: SubjectSchema,
+    // Long inputs are cut to their first and last 400 chars before search; this only bounds the request.
+    query: z.string().min(1).max(20_000),
+    limit: z.number().int().min(1).max(50).optional(),
+    kinds: z.array(MemoryKindSchema).min(1).max(6).optional(),
+    tags: z.array(TagSchema).min(1).max(32).optional(),
+    session: z.string().min(1).max(200).optional(),
+    min_trust: z.number().int().min(0).max(3).optional(),
+    min_importance: z.number().min(0).max(1).optional(),
+    since: IsoDateSchema.optional(),
+    until: IsoDateSchema.optional(),
+    mode: RecallModeSchema.optional(),
+    budget: RecallBudgetSchema.optional(),
+    explain: z.boolean().optional(),
+    language: LanguageSchema.optional(),
+  })
+  .strict();
+
+/** The two search lanes the database answers from. */
+export const LaneSchema = z.enum(['vector', 'lexical']);
+
+/** Why an item ranked where it did (returned when the request sets `explain`). */
+export const WhySchema = z.object({
+  lanes: z.array(LaneSchema),
+  /** The similarity seen in the vector lane, even when it was below the threshold (then `lanes` lacks vector). */
+  vector_similarity: z.number().nullable(),
+  vector_rank: z.number().nullable(),
+  lexical_rank: z.number().nullable(),
+  rrf: z.number(),
+  /** rrf / the best rrf possible with the active lanes, in [0, 1]. */
+  rrf_normalised: z.number(),
+  recency: z.number(),
+  threshold: z.number().nullable(),
+  importance: z.number(),
+  trust: z.number(),
+});
+
+/** One recalled memory as the response lists it. */
+export const RecallItemSchema = z.object({
+  id: z.uuid(),
+  content: z.string(),
+  kind: MemoryKindSchema,
+  tags: z.array(z.string()),
+  trust: z.number(),
+  importance: z.number(),
+  confidence: z.number(),
+  created_at: z.string(),
+  source: z.object({ type: z.string() }).passthrough(),
+  score: z.number(),
+  /** The content was cut to fit the budget. */
+  truncated: z.boolean(),
+  /** False when the memory is under the confidence floor and so left out of `context`. */
+  in_context: z.boolean(),
+  why: WhySchema.optional(),
+});
+
+/** apply: act without asking; confirm: propose and let the user confirm; ask: ask whether the rule holds. */
+export const RuleActionSchema = z.enum(['apply', 'confirm', 'ask']);
+
+/** A rule whose trigger occurs in the query, with the action its confidence allows. */
+export const RuleHitSchema = z.object({
+  id: z.uuid(),
+  trigger: z.string(),
+  content: z.string(),
+  confidence: z.number(),
+  action: RuleActionSchema,
+});
+
+export const RecallResponseSchema = z.object({
+  items: z.array(RecallItemSchema),
+  rules: z.array(RuleHitSchema),
+  context: z.string(),
+  degraded: z.object({ reason: z.string(), lanes: z.array(z.string()) }).nullable(),
+  recall_id: z.uuid(),
+  model: z.string().nullable(),
+  timing_ms: z.object({ embed: z.number(), search: z.number(), total: z.number() }),
+});
+
+export type RecallBudgetInput = z.infer<typeof RecallBudgetSchema>;
+export type RecallRequest = z.infer<typeof RecallRequestSchema>;
+export type Lane = z.infer<typeof LaneSchema>;
+export type Why = z.infer<typeof WhySchema>;
+export type RecallItem = z.infer<typeof RecallItemSchema>;
+export type RuleAction = z.infer<typeof RuleActionSchema>;
+export type RuleHit = z.infer<typeof RuleHitSchema>;
+export type RecallResponse = z.infer<typeof RecallResponseSchema>;

@@ -1,0 +1,43 @@
+// The rows of the database API (supabase/migrations) as its callers see them: the TypeScript store and the
+// supabase-js helper read the same shapes, so they are written once here. Types only.
+import type { Memory, MemoryInput, SourceType } from './memory.ts';
+
+/** A row of engram.write_memory. */
+export interface WriteMemoryRow {
+  memory: Memory;
+  status: 'created' | 'duplicate';
+  /** Ids this write superseded (same key), possibly none; SQL may send null for none. */
+  superseded: string[] | null;
+}
+
+/** A write_memory row as callers use it: `superseded` always a list. */
+export type WriteMemoryResult = Omit<WriteMemoryRow, 'superseded'> & { superseded: string[] };
+
+/** A row of engram.search_lexical. */
+export interface LexicalHitRow {
+  memory: Memory;
+  lexical_score: number;
+  lexical_rank: number;
+}
+
+/** A row of engram.recall_candidates: one memory with its evidence from each lane and the fused score. */
+export interface RecallCandidateRow {
+  memory: Memory;
+  vector_similarity: number | null;
+  vector_rank: number | null;
+  lexical_score: number | null;
+  lexical_rank: number | null;
+  rrf: number;
+  /** How the vector lane ran: exact scan, the HNSW index, or none. */
+  vector_path: 'exact' | 'hnsw' | 'none';
+}
+
+/**
+ * The `p_memory` argument of engram.write_memory as an end user sends it through supabase-js: a memory without
+ * a lifetime in seconds (the database takes `expires_at`), from any source but the system's own.
+ */
+export type WriteMemoryInput = Omit<MemoryInput, 'ttl_seconds' | 'source'> & {
+  /** `user` by default; the database fixes trust from it (external 0, model 1, otherwise 2). */
+  source?: Omit<NonNullable<MemoryInput['source']>, 'type'> & { type: Exclude<SourceType, 'system'> };
+  idempotency_key?: string;
+};

@@ -1,0 +1,50 @@
+// The record the store writes for a memory the gate accepted: the input as given, with the gate's normalised
+// content and trigger, hash, trust, flags and expiry. Pure; the one builder for remember, replace and ingest.
+import type { Memory, MemoryInput } from '../contract/index.ts';
+import type { Principal } from '../core/principal.ts';
+import type { GateResult } from '../ports/gate.ts';
+import type { MemoryRecord } from '../ports/store.ts';
+
+export type Accepted = Extract<GateResult, { decision: 'accepted' }>;
+
+/** Per-item extras of a write that are not part of the memory input. */
+export interface RecordOptions {
+  idempotencyKey?: string | undefined;
+  /** Extra text indexed at low weight for lexical search (conversation ingestion); never returned. */
+  contextText?: string | undefined;
+}
+
+/** Where a memory comes from when the input does not say: the end user itself (JWT), else the calling app. */
+export function defaultSourceOf(principal: Principal): Memory['source'] {
+  return { type: principal.kind === 'jwt' ? 'user' : 'app' };
+}
+
+export function memoryRecord(
+  input: MemoryInput,
+  gate: Accepted,
+  options: RecordOptions,
+  fallbackSource: Memory['source'],
+): MemoryRecord {
+  return {
+    subject: input.subject,
+    kind: input.kind,
+    content: gate.normalizedContent,
+    content_hash: gate.contentHash,
+    tags: input.tags ?? [],
+    importance: input.importance,
+    confidence: input.confidence,
+    trust: gate.trust,
+    source: input.source ?? fallbackSource,
+    key: input.key,
+    facet: input.facet,
+    polarity: input.polarity,
+    trigger: gate.normalizedTrigger ?? input.trigger,
+    metadata: input.metadata,
+    flags: gate.flags,
+    language: input.language,
+    context_text: options.contextText,
+    valid_from: input.valid_from,
+    expires_at: gate.expiresAt ? gate.expiresAt.toISOString() : null,
+    idempotency_key: options.idempotencyKey,
+  };
+}

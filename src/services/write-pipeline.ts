@@ -1,0 +1,140 @@
+// The write pipeline every memory write goes through (remember, batch, replace, ingest): the gate, once per item;
+// the record; the vector within the embedder's budget, or none (stored as pending, the backfill fills it later);
+// then the store. Depends on ports only.
+import type { Memory, MemoryInput } from '../contract/index.ts';
+import type { Logger } from '../core/logger.ts';
+import type { Principal } from '../core/principal.ts';
+import { type Embedder, embeddingTextOf } from '../ports/embedder.ts';
+import type { CallerContext, GateReason, GateResult, WriteGate } from '../ports/gate.ts';
+import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
+import type { MemoryRecord, MemoryStore, StoredVector } from '../ports/store.ts';
+import { type Accepted, defaultSourceOf, memoryRecord, type RecordOptions } from './memory-record.ts';
+
+export interface WritePipelineDeps {
+  store: MemoryStore;
+  gate: WriteGate;
+  /** Already wrapped with the strict time budget; null when no embedder is configured (lexical only). */
+  embedder: Embedder | null;
+  logger: Logger;
+  now?: (() => Date) | undefined;
+  /** Gate rejections by reason (counts only). */
+  metrics?: MetricsSink | undefined;
+}
+
+/** A memory input with the gate's verdict on it. */
+export interface Screened {
+  input: MemoryInput;
+  verdict: GateResult;
+}
+
+/** What the store writes for one accepted memory: the record, and its vector unless it is to be pending. */
+export interface Prepared {
+  record: MemoryRecord;
+  vector: StoredVector | undefined;
+}
+
+export type RememberResult =
+  | { decision: 'accepted'; memory: Memory; trust: number; flags: string[]; superseded: string[] }
+  | { decision: 'duplicate'; memory: Memory }
+  | { decision: 'rejected'; reasons: GateReason[] };
+
+/** The caller's rights as the gate sees them (trust depends on them, never on the request body). */
+export function callerContextOf(principal: Principal): CallerContext {
+  return { auth: principal.kind, scopes: [...principal.scopes] };
+}
+
+export function createWritePipeline(deps: WritePipelineDeps) {
+  const now = deps.now ?? (() => new Date());
+  const metrics = deps.metrics ?? noopMetrics;
+
+  /** Vectors for `texts` within the budget, or null on timeout or error: the memories are then stored pending. */
+  async function embedOrPending(texts: string[]): Promise<number[][] | null> {
+    if (!deps.embedder || texts.length === 0) return null;
+    try {
+      return await deps.embedder.embedDocuments(texts);
+    } catch (error) {
+      deps.logger.warn('write.embedding_deferred', {
+        provider: deps.embedder.provider,
+        category: (error as { category?: string }).category ?? 'embedding_error',
+        count: texts.length,
+      });
+      return null;
+    }
+  }
+
+  /** Step 1: the gate's verdict on each input, in order; rejections are counted by reason. */
+  async function screen(principal: Principal, inputs: readonly MemoryInput[]): Promise<Screened[]> {
+    const caller = callerContextOf(principal);
+    return Promise.all(
+      inputs.map(async (input) => {
+        const verdict = await deps.gate(input, caller, { now: now() });
+        if (verdict.decision === 'rejected')
+          metrics.record({ type: 'gate_rejection', reasons: verdict.reasons.map((r) => r.code) });
+        return { input, verdict };
+      }),
+    );
+  }
+
+  /** Steps 2 and 3 for accepted memories: their records, and their vectors embedded in one batch. */
+  async function prepare(
+    principal: Principal,
+    accepted: readonly { input: MemoryInput; verdict: Accepted }[],
+    options: readonly RecordOptions[] = [],
+  ): Promise<Prepared[]> {
+    const vectors = await embedOrPending(
+      accepted.map(({ input, verdict }) => embeddingTextOf({ ...input, content: verdict.normalizedContent })),
+    );
+    const fallbackSource = defaultSourceOf(principal);
+    return accepted.map(({ input, verdict }, i) => ({
+      record: memoryRecord(input, verdict, options[i] ?? {}, fallbackSource),
+      vector: vectors && deps.embedder ? { model: deps.embedder.model, vector: vectors[i]! } : undefined,
+    }));
+  }
+
+  /**
+   * Step 4 for remember, batch and ingest: stores what the gate accepted in one transaction, before which the
+   * vectors are embedded (never inside it). One result per screened input, in order.
+   */
+  async function remember(
+    principal: Principal,
+    screened: readonly Screened[],
+    options: readonly RecordOptions[] = [],
+  ): Promise<RememberResult[]> {
+    const accepted = screened.flatMap((s, i) =>
+      s.verdict.decision === 'accepted' ? [{ index: i, input: s.input, verdict: s.verdict }] : [],
+    );
+    const prepared = await prepare(
+      principal,
+      accepted,
+      accepted.map((a) => options[a.index] ?? {}),
+    );
+    const preparedAt = new Map(accepted.map((a, i) => [a.index, prepared[i]!]));
+    return deps.store.withTenant(principal, async (tx) => {
+      const results: RememberResult[] = [];
+      for (const [i, { verdict }] of screened.entries()) {
+        if (verdict.decision === 'rejected') {
+          results.push({ decision: 'rejected', reasons: verdict.reasons });
+          continue;
+        }
+        const { record, vector } = preparedAt.get(i)!;
+        const outcome = await tx.writeMemory(record, vector);
+        results.push(
+          outcome.status === 'duplicate'
+            ? { decision: 'duplicate', memory: outcome.memory }
+            : {
+                decision: 'accepted',
+                memory: outcome.memory,
+                trust: verdict.trust,
+                flags: verdict.flags,
+                superseded: outcome.superseded,
+              },
+        );
+      }
+      return results;
+    });
+  }
+
+  return { screen, prepare, remember };
+}
+
+export type WritePipeline = ReturnType<typeof createWritePipeline>;
