@@ -286,7 +286,7 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
               candidates: 24,
             }),
           );
-          vectorPath = rows[0]?.vectorPath ?? vectorPath;
+          vectorPath = rows[0]?.vector_path ?? vectorPath;
         });
         const httpMs = await measure(options.queries, async (i) => {
           const q = queries[i < 0 ? -i : i + 10]!;

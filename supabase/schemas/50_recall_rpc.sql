@@ -1,6 +1,6 @@
--- engram schema: hybrid recall. One RPC returns the fused candidates of a vector lane and a lexical lane; the server
--- (or a supabase-js caller) post-ranks them. The lexical query helpers, recall_candidates itself, search_lexical
--- (the lexical lane alone), the rules of a subject and the recall bookkeeping.
+-- engram schema: hybrid recall. One RPC fuses a vector lane and a lexical lane and returns each candidate with its
+-- lane evidence; the server (or a supabase-js caller) post-ranks them. The lexical query helpers, recall_candidates
+-- itself, search_lexical (the lexical lane alone), the rules of a subject and the recall bookkeeping.
 
 create function engram.or_tsquery(p_config regconfig, p_text text)
 returns tsquery
@@ -58,6 +58,11 @@ grant execute on function engram.query_terms(text, text) to engram_app, authenti
 -- exact scan beats HNSW by an order of magnitude, so the vector lane chooses explicitly instead of trusting the
 -- planner's estimate. The lexical lane is scored like BM25 (idf per query term), measured on the LoCoMo dev file
 -- (the lane's comment below).
+-- This is the one place recall fuses (issue 13): each row carries its lane evidence as it was seen (the real
+-- similarity and rank even when the similarity is under the threshold, flagged `below_threshold` and left out of
+-- rrf), so the server and supabase-js callers post-rank the same fused list and can say why a memory dropped.
+-- Rows are slim (the columns a recall item shows, not memory_json, measured at 55 us a row in issue 18), fetched by
+-- primary key for the fused ids only.
 create function engram.recall_candidates(
   p_subject text,
   p_query text,
@@ -80,12 +85,27 @@ create function engram.recall_candidates(
   p_exact_below integer default 5000
 )
 returns table (
-  memory jsonb,
+  id uuid,
+  subject text,
+  kind text,
+  content text,
+  tags text[],
+  trust integer,
+  importance real,
+  confidence real,
+  created_at text,
+  source jsonb,
+  key text,
+  facet text,
+  polarity text,
+  trigger text,
+  language text,
   vector_similarity real,
   vector_rank integer,
+  below_threshold boolean,
   lexical_score real,
   lexical_rank integer,
-  rrf real,
+  rrf double precision,
   vector_path text
 )
 language plpgsql
@@ -93,6 +113,7 @@ volatile
 security invoker
 set search_path = ''
 as $$
+#variable_conflict use_column
 declare
   v_tenant uuid := engram.current_tenant_id();
   v_k integer := least(greatest(coalesce(p_candidates, 40), 1), 200);
@@ -202,28 +223,43 @@ begin
            limit %2$s) r', v_filter, v_k);
   end if;
 
-  -- The threshold applies after the ordered scan (a distance in WHERE would force a sequential scan).
+  -- The threshold applies after the ordered scan (a distance in WHERE would force a sequential scan). Vector
+  -- evidence under it, or not a number (NaN sorts above every number in PostgreSQL), is kept on the row, flagged,
+  -- and left out of rrf. Order: rrf, then the best counted lane rank, then id (ties are deterministic).
   return query execute pg_catalog.format('
-    with vec as (select * from (%s) v where $13::real is null or v.sim >= $13),
+    with vec as (%s),
          lex as (%s),
          fused as (
            select coalesce(vec.id, lex.id) as id, vec.sim, vec.vrank, lex.lscore, lex.lrank,
-                  (coalesce($14 / ($16 + vec.vrank), 0) + coalesce($15 / ($16 + lex.lrank), 0))::real as rrf
-             from vec full join lex on lex.id = vec.id)
-    select engram.memory_json(m), f.sim, f.vrank, f.lscore, f.lrank, f.rrf, %L::text
-      from fused f join engram.memories m on m.id = f.id
-     order by f.rrf desc, f.id', v_vector_lane, v_lexical_lane, v_path)
+                  (vec.id is not null and (vec.sim is null or vec.sim = ''NaN''::real
+                                           or ($13::real is not null and vec.sim < $13::real))) as below
+             from vec full join lex on lex.id = vec.id),
+         scored as (
+           select f.*,
+                  case when f.vrank is not null and not f.below then $14 / ($16 + f.vrank) else 0 end
+                  + coalesce($15 / ($16 + f.lrank), 0) as rrf,
+                  least(case when not f.below then f.vrank end, f.lrank) as best_rank
+             from fused f)
+    select m.id, m.subject, m.kind, m.content, m.tags, m.trust::integer, m.importance, m.confidence,
+           engram.iso(m.created_at),
+           pg_catalog.jsonb_strip_nulls(pg_catalog.jsonb_build_object(
+             ''type'', m.source_type, ''uri'', m.source_uri, ''id'', m.source_id, ''session'', m.source_session)),
+           m.key, m.facet, m.polarity, m.trigger, m.language,
+           s.sim, s.vrank, coalesce(s.below, false), s.lscore, s.lrank, s.rrf, %L::text
+      from scored s
+      cross join lateral (select * from engram.memories m where m.id = s.id) m
+     order by s.rrf desc, s.best_rank, s.id', v_vector_lane, v_lexical_lane, v_path)
   using v_tenant, p_subject, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until,
-        p_embedding, p_query, p_language, p_min_similarity, p_vector_weight::real, p_lexical_weight::real,
-        coalesce(p_rrf_k, 60)::real;
+        p_embedding, p_query, p_language, p_min_similarity, p_vector_weight::float8, p_lexical_weight::float8,
+        coalesce(p_rrf_k, 60)::float8;
 end
 $$;
-comment on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, integer, integer) is 'Hybrid recall candidates of one subject: a vector lane (exact for small subjects, the model''s HNSW index otherwise; threshold after the ordered scan) and an OR full-text lane, fused by weighted reciprocal rank fusion.';
+comment on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, integer, integer) is 'Hybrid recall candidates of one subject, fused once: a vector lane (exact for small subjects, the model''s HNSW index otherwise; the threshold after the ordered scan) and an OR full-text lane, fused by weighted reciprocal rank fusion; each row is a slim memory with its lane evidence (similarity and rank even below the threshold, flagged) and its rrf.';
 revoke execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, integer, integer) from public;
 grant execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, integer, integer) to engram_app, authenticated, engram_operator;
 
 -- The lexical lane of recall_candidates alone, so that the two never rank differently (volatile like
--- recall_candidates, which it calls).
+-- recall_candidates, which it calls). Its rows are the full memory (memory_json), built for the hits only.
 create function engram.search_lexical(
   p_subject text,
   p_query text,
@@ -236,10 +272,11 @@ volatile
 security invoker
 set search_path = ''
 as $$
-  select c.memory, c.lexical_score, c.lexical_rank
+  select engram.memory_json(m), c.lexical_score, c.lexical_rank
     from engram.recall_candidates(p_subject => p_subject, p_query => p_query, p_mode => 'lexical',
                                   p_candidates => least(greatest(coalesce(p_limit, 20), 1), 200),
                                   p_language => p_language) c
+    join engram.memories m on m.id = c.id
    order by c.lexical_rank
 $$;
 comment on function engram.search_lexical(text, text, integer, text) is 'Full-text search in one subject with OR semantics, ranked as recall''s lexical lane (BM25-style idf); at most 200 rows.';
