@@ -54,6 +54,81 @@ comment on function engram.query_terms(text, text) is 'The terms of a recall que
 revoke execute on function engram.query_terms(text, text) from public;
 grant execute on function engram.query_terms(text, text) to engram_app, authenticated, engram_operator;
 
+-- The lexical lane's match, over memories_subject_search_idx. Under RLS no index can serve it: `@@` (ts_match_vq)
+-- is not leakproof, so the planner applies the tenant policy first and walks the subject in date order, testing
+-- every row (issue 18: 12.6k rows of a 19k-row subject tested to find the newest 2,000 matches; 60% of the RPC).
+-- So this runs as security definer, owned by engram_operator (whose policy is `true`), and applies the policies
+-- itself: the tenant comes from the same settings the policies read, for the role the caller switched to (a
+-- security definer function changes current_user but not the `role` setting), and a supabase-js caller reaches
+-- only its own subject. Any other caller gets nothing, unless it may act as the operator (the owner, jobs). It
+-- returns ids and text-search vectors of live rows only; recall_candidates joins the rows back under RLS.
+create function engram.lexical_matches(
+  p_subject text,
+  p_tsq tsquery,
+  p_kinds text[] default null,
+  p_tags text[] default null,
+  p_session text default null,
+  p_min_trust integer default null,
+  p_min_importance real default null,
+  p_since timestamptz default null,
+  p_until timestamptz default null,
+  p_limit integer default 2000
+)
+returns table (id uuid, search_tsv tsvector)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  v_role text := coalesce(nullif(pg_catalog.current_setting('role', true), 'none'), session_user::text);
+  v_tenant uuid;
+begin
+  if v_role = 'authenticated' then
+    v_tenant := engram.jwt_tenant_id();
+    if p_subject is distinct from engram.jwt_subject() then
+      return;
+    end if;
+  elsif v_role = 'engram_app' or pg_catalog.pg_has_role(v_role, 'engram_operator', 'member') then
+    v_tenant := engram.app_tenant_id();
+  else
+    return;
+  end if;
+  if v_tenant is null or p_tsq is null then
+    return;
+  end if;
+  -- Matches first (materialized: the GIN answers tenant, subject and words at once, whatever the statistics say),
+  -- then the newest p_limit of them.
+  return query
+    with hits as materialized (
+      select m.id, m.search_tsv, m.created_at
+        from engram.memories m
+       where m.tenant_id = v_tenant and m.subject = p_subject and m.search_tsv @@ p_tsq
+         and m.revoked_at is null and m.superseded_by is null
+         and (m.expires_at is null or m.expires_at > pg_catalog.now())
+         and (m.valid_from is null or m.valid_from <= pg_catalog.now())
+         and (p_kinds is null or m.kind = any (p_kinds))
+         and (p_tags is null or m.tags && p_tags)
+         and (p_session is null or m.source_session = p_session)
+         and (p_min_trust is null or m.trust >= p_min_trust)
+         and (p_min_importance is null or m.importance >= p_min_importance)
+         and (p_since is null or m.created_at >= p_since)
+         and (p_until is null or m.created_at < p_until))
+    select h.id, h.search_tsv from hits h
+     order by h.created_at desc
+     limit least(greatest(coalesce(p_limit, 2000), 1), 2000);
+end
+$$;
+comment on function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) is 'The newest live full-text matches of one subject of the caller''s tenant (a supabase-js caller: its own subject only), over the subject''s GIN index; security definer because RLS keeps `@@` off every index.';
+-- Owned by the operator role, whose policies are `true`. Changing a function's owner needs CREATE on its schema
+-- for the new owner, granted for that statement only.
+grant create on schema engram to engram_operator;
+alter function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) owner to engram_operator;
+revoke create on schema engram from engram_operator;
+revoke execute on function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) from public;
+grant execute on function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) to engram_app, authenticated, engram_operator;
+
 -- Measured on PostgreSQL 15 + pgvector 0.8.0 (see the recall issue): for a subject under a few thousand vectors an
 -- exact scan beats HNSW by an order of magnitude, so the vector lane chooses explicitly instead of trusting the
 -- planner's estimate. The lexical lane is scored like BM25 (idf per query term), measured on the LoCoMo dev file
@@ -190,6 +265,7 @@ begin
     -- query, so df is exact unless the match bound cuts it. Context text (weight D) counts half as much as the
     -- memory's own words (A); ts_rank's normalisation 1 damps long rows. Measured on the LoCoMo dev file:
     -- docs/benchmarks/locomo-tuning.md.
+    -- The matches come from lexical_matches (over the subject's GIN index; RLS keeps `@@` off any index here).
     -- Bounded for latency: the newest 2,000 matching rows are scored, and the subject's size (N of idf) is counted
     -- up to 2,000 rows. A tighter bound was measured and rejected: scoring only the newest 500 matches cut LoCoMo's
     -- R@10 from 0.746 to 0.651, because speaker names in the neighbours' context make most turns match. Subjects
@@ -200,11 +276,8 @@ begin
         from (
           with q as (select engram.query_tsquery($11, $12) as tsq),
           matched as materialized (
-            select m.id, m.search_tsv
-              from engram.memories m, q
-             where q.tsq is not null and m.search_tsv @@ q.tsq and %1$s
-             order by m.created_at desc
-             limit 2000),
+            select x.id, x.search_tsv
+              from q, engram.lexical_matches($2, q.tsq, $3, $4, $5, $6, $7, $8, $9, 2000) x),
           terms as (
             select t.tq, pg_catalog.count(*)::float8 as df
               from engram.query_terms($11, $12) t(tq) join matched mt on mt.search_tsv @@ t.tq
@@ -220,7 +293,7 @@ begin
             from matched mt join terms t on mt.search_tsv @@ t.tq cross join population p
            group by mt.id
            order by 2 desc, 1
-           limit %2$s) r', v_filter, v_k);
+           limit %1$s) r', v_k);
   end if;
 
   -- The threshold applies after the ordered scan (a distance in WHERE would force a sequential scan). Vector
@@ -250,8 +323,10 @@ begin
       cross join lateral (select * from engram.memories m where m.id = s.id) m
      order by s.rrf desc, s.best_rank, s.id', v_vector_lane, v_lexical_lane, v_path)
   using v_tenant, p_subject, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until,
-        p_embedding, p_query, p_language, p_min_similarity, p_vector_weight::float8, p_lexical_weight::float8,
-        coalesce(p_rrf_k, 60)::float8;
+        p_embedding, p_query, p_language, p_min_similarity,
+        -- Through numeric: 0.2 as real is 0.200000003 as float8, enough to break exact rrf ties (0.2/6 = 1/30)
+        -- the other way than a caller that reads the weight back as 0.2.
+        p_vector_weight::numeric::float8, p_lexical_weight::numeric::float8, coalesce(p_rrf_k, 60)::float8;
 end
 $$;
 comment on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, integer, integer) is 'Hybrid recall candidates of one subject, fused once: a vector lane (exact for small subjects, the model''s HNSW index otherwise; the threshold after the ordered scan) and an OR full-text lane, fused by weighted reciprocal rank fusion; each row is a slim memory with its lane evidence (similarity and rank even below the threshold, flagged) and its rrf.';
