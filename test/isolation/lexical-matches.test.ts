@@ -74,6 +74,41 @@ describe.each(backends)('lexical_matches rights on $name', ({ open }) => {
     ).toEqual([]);
   });
 
+  it('returns the newest matches whether it walks the newest rows or reads the index', async () => {
+    // 3,000 rows: every one says "filler" (dense: the walk of the newest 2,500 finds 2,000 matches), every 100th
+    // says "rare" too (sparse: 30 matches, read from the GIN).
+    await database.db.query(
+      `insert into engram.memories (tenant_id, subject, kind, content, trust, source_type, content_hash, created_at)
+       select $1, 'many', 'fact', 'filler ' || g || case when g % 100 = 0 then ' rare' else '' end, 2, 'user',
+              md5('many' || g), now() - g * interval '1 second'
+         from generate_series(1, 3000) g`,
+      [a.id],
+    );
+    const newest = async (word: string) =>
+      (
+        await database.db.query<{ id: string }>(
+          `select id from engram.memories where tenant_id = $1 and subject = 'many' and content like '%' || $2 || '%'
+            order by created_at desc limit 2000`,
+          [a.id, word],
+        )
+      ).rows.map((r) => r.id);
+    const viaHelper = (word: string) =>
+      database.db.transaction(async (s) => {
+        await asApp(a.id)(s);
+        const { rows } = await s.query<{ id: string }>(
+          "select x.id from engram.lexical_matches('many', to_tsquery('simple', $1)) x",
+          [word],
+        );
+        return rows.map((r) => r.id);
+      });
+    const dense = await viaHelper('filler');
+    expect(dense).toHaveLength(2000);
+    expect(new Set(dense)).toEqual(new Set(await newest('filler')));
+    const sparse = await viaHelper('rare');
+    expect(sparse).toHaveLength(30);
+    expect(new Set(sparse)).toEqual(new Set(await newest('rare')));
+  });
+
   it('anon may not call it', async () => {
     await expect(matches((s) => s.query("select set_config('role', 'anon', true)"))).rejects.toThrow(
       /permission denied/,
