@@ -286,7 +286,7 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
               candidates: 24,
             }),
           );
-          vectorPath = rows[0]?.vectorPath ?? vectorPath;
+          vectorPath = rows[0]?.vector_path ?? vectorPath;
         });
         const httpMs = await measure(options.queries, async (i) => {
           const q = queries[i < 0 ? -i : i + 10]!;
@@ -335,7 +335,7 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
             [bigTenant],
           );
           const { rows } = await s.query<{ id: string }>(
-            `select memory ->> 'id' as id from engram.recall_candidates(p_subject => $1, p_query => '', p_embedding => $2,
+            `select id from engram.recall_candidates(p_subject => $1, p_query => '', p_embedding => $2,
                p_model => $3, p_mode => 'vector', p_candidates => 10, p_exact_below => $4)`,
             [big.subject, vectorLiteral(vector), model, exactBelow],
           );

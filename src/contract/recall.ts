@@ -48,7 +48,11 @@ export const WhySchema = z.object({
   /** The similarity seen in the vector lane, even when it was below the threshold (then `lanes` lacks vector). */
   vector_similarity: z.number().nullable(),
   vector_rank: z.number().nullable(),
+  /** The vector lane found the memory under the model's threshold: that evidence did not count. */
+  below_threshold: z.boolean(),
   lexical_rank: z.number().nullable(),
+  /** The lexical lane's BM25-style score. */
+  lexical_score: z.number().nullable(),
   rrf: z.number(),
   /** rrf / the best rrf possible with the active lanes, in [0, 1]. */
   rrf_normalised: z.number(),
@@ -89,6 +93,23 @@ export const RuleHitSchema = z.object({
   action: RuleActionSchema,
 });
 
+/** Why a candidate the database returned is not among the items (the first reason that removed it). */
+export const DropReasonSchema = z.enum([
+  'below_threshold',
+  'invalid_score',
+  'conflict',
+  'duplicate',
+  'over_budget',
+]);
+
+/** A dropped candidate, listed when the request sets `explain`. */
+export const DroppedItemSchema = z.object({
+  id: z.uuid(),
+  reason: DropReasonSchema,
+  /** The similarity the vector lane saw, if it found the memory. */
+  vector_similarity: z.number().nullable(),
+});
+
 export const RecallResponseSchema = z.object({
   items: z.array(RecallItemSchema),
   rules: z.array(RuleHitSchema),
@@ -97,6 +118,8 @@ export const RecallResponseSchema = z.object({
   recall_id: z.uuid(),
   model: z.string().nullable(),
   timing_ms: z.object({ embed: z.number(), search: z.number(), total: z.number() }),
+  /** With `explain`: the candidates that did not become items, and why. */
+  dropped: z.array(DroppedItemSchema).optional(),
 });
 
 export type RecallBudgetInput = z.infer<typeof RecallBudgetSchema>;
@@ -107,3 +130,5 @@ export type RecallItem = z.infer<typeof RecallItemSchema>;
 export type RuleAction = z.infer<typeof RuleActionSchema>;
 export type RuleHit = z.infer<typeof RuleHitSchema>;
 export type RecallResponse = z.infer<typeof RecallResponseSchema>;
+export type DropReason = z.infer<typeof DropReasonSchema>;
+export type DroppedItem = z.infer<typeof DroppedItemSchema>;

@@ -1,6 +1,6 @@
 // The rows of the database API (supabase/migrations) as its callers see them: the TypeScript store and the
 // supabase-js helper read the same shapes, so they are written once here. Types only.
-import type { Memory, MemoryInput, SourceType } from './memory.ts';
+import type { Memory, MemoryInput, MemoryKind, Polarity, SourceType } from './memory.ts';
 
 /** A row of engram.write_memory. */
 export interface WriteMemoryRow {
@@ -20,13 +20,36 @@ export interface LexicalHitRow {
   lexical_rank: number;
 }
 
-/** A row of engram.recall_candidates: one memory with its evidence from each lane and the fused score. */
+/**
+ * A row of engram.recall_candidates: one memory, slim (the fields a recall item shows), with the evidence each
+ * lane gave as it was seen and the fused rrf. The same shape flows from SQL to the ranking layer, unrenamed.
+ */
 export interface RecallCandidateRow {
-  memory: Memory;
+  id: string;
+  subject: string;
+  kind: MemoryKind;
+  content: string;
+  tags: string[];
+  trust: number;
+  importance: number;
+  confidence: number;
+  /** ISO 8601 UTC with microseconds. */
+  created_at: string;
+  source: { type: SourceType; uri?: string; id?: string; session?: string };
+  key: string | null;
+  facet: string | null;
+  polarity: Polarity | null;
+  trigger: string | null;
+  language: string;
+  /** The real cosine similarity the vector lane saw (also when under the threshold); null: not in that lane. */
   vector_similarity: number | null;
   vector_rank: number | null;
+  /** The vector lane found it under the model's threshold (or with a similarity that is not a number): its vector
+   * evidence is not in rrf. */
+  below_threshold: boolean;
   lexical_score: number | null;
   lexical_rank: number | null;
+  /** Weighted reciprocal rank fusion of the counted lane evidence; 0 when none counts. */
   rrf: number;
   /** How the vector lane ran: exact scan, the HNSW index, or none. */
   vector_path: 'exact' | 'hnsw' | 'none';

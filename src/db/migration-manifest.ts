@@ -4,4 +4,7 @@
 export const MIGRATION_NAMES: readonly string[] = [
   '20261201000000_baseline.sql',
   '20261201050000_claim_missing_recheck.sql',
+  '20261201200000_recall_fuse_once.sql',
+  '20261201210000_lexical_lane_index.sql',
+  '20261201220000_lexical_matches_walk_first.sql',
 ];

@@ -3,6 +3,7 @@
 import type {
   AuditEvent,
   Memory,
+  RecallCandidateRow,
   SubjectErasure,
   TenantErasure,
   WriteMemoryResult,
@@ -121,16 +122,8 @@ export interface RecallQuery {
   weights?: { vector: number; lexical: number; k: number } | undefined;
 }
 
-export interface RecallRow {
-  memory: Memory;
-  vectorSimilarity: number | null;
-  vectorRank: number | null;
-  lexicalScore: number | null;
-  lexicalRank: number | null;
-  rrf: number;
-  /** How the vector lane ran: exact scan, the HNSW index, or none. */
-  vectorPath: 'exact' | 'hnsw' | 'none';
-}
+/** A row of engram.recall_candidates, as the database sends it (one shape from SQL to the ranking layer). */
+export type RecallRow = RecallCandidateRow;
 
 export interface ApiKeyRecord {
   tenantId: string;

@@ -1,4 +1,4 @@
-// The recall ranking layer's public surface: pure functions from lane candidates and a query to the answer.
+// The recall ranking layer's public surface: pure functions from the fused candidates and a query to the answer.
 export {
   applyBudget,
   type Budgeted,
@@ -13,19 +13,21 @@ export { type ConflictDrop, filterConflicts, type Stance, stanceTowards, tokeniz
 export { buildContext, CONTEXT_HEADER, type ContextEntry, sanitizeForContext } from './context.ts';
 export { type DedupeResult, dedupeByKey } from './dedupe.ts';
 export {
-  assignLaneRanks,
+  compareFused,
   DEFAULT_LANE_WEIGHTS,
+  type Evidence,
   type FusedCandidate,
-  fuseRrf,
   type LaneWeights,
   RRF_K,
-} from './fusion.ts';
+  readEvidence,
+  type VectorRemoval,
+  type VectorRemovalReason,
+} from './evidence.ts';
 export { MAX_QUERY_CHARS, normalizeQuery } from './normalize-query.ts';
 export { type RankRecallInput, type RankRecallResult, type RecallDropped, rankRecall } from './rank.ts';
 export { DEFAULT_HALF_LIFE_DAYS, type HalfLifeDays, recency } from './recency.ts';
 export { matchRules, ruleAction, triggerPattern } from './rules.ts';
 export { explain, maxRrf, type ScoredCandidate, scoreCandidates } from './score.ts';
-export { applyThreshold, type ThresholdResult, type VectorRemoval } from './threshold.ts';
 export type { Candidate, CandidateSource, Lane } from './types.ts';
 export {
   DEFAULT_RANK_WEIGHTS,

@@ -1,27 +1,27 @@
-// Orchestrates recall's post-ranking: from the two lanes' candidates and the query to items, rules and context.
-import type { RecallBudgetInput, RecallItem, RecallMode, RuleHit } from '../contract/index.ts';
+// Orchestrates recall's post-ranking: from the fused candidates of recall_candidates and the query to items, rules
+// and context. The lanes were fused once, in SQL; this weighs, filters and budgets.
+import type { DroppedItem, RecallBudgetInput, RecallItem, RecallMode, RuleHit } from '../contract/index.ts';
 import { applyBudget, DEFAULT_CONFIDENCE_FLOOR, resolveBudget } from './budget.ts';
 import { filterConflicts } from './conflict.ts';
 import { buildContext } from './context.ts';
 import { dedupeByKey } from './dedupe.ts';
-import { assignLaneRanks, fuseRrf } from './fusion.ts';
+import { readEvidence } from './evidence.ts';
 import { normalizeQuery } from './normalize-query.ts';
 import { matchRules } from './rules.ts';
 import { explain, type ScoredCandidate, scoreCandidates } from './score.ts';
-import { applyThreshold } from './threshold.ts';
 import type { Candidate, Lane } from './types.ts';
 import { type RankWeightsInput, resolveRankWeights } from './weights.ts';
 
 export interface RankRecallInput {
-  vectorCandidates: readonly Candidate[];
-  lexicalCandidates: readonly Candidate[];
+  /** recall_candidates' rows: one per memory, with its lane evidence and rrf (any order). */
+  candidates: readonly Candidate[];
   /** Rule memories to test against the query (their trigger), independent of both lanes. */
   ruleCandidates?: readonly Candidate[];
   /** The raw query; normalised here (normalizeQuery is idempotent, so an already normalised one is fine). */
   query: string;
-  /** hybrid (default) uses both lanes; vector / lexical ignore the other lane's candidates entirely. */
+  /** The lanes the database ran (hybrid by default): what rrf is normalised against. */
   mode?: RecallMode;
-  /** The model's calibrated similarity threshold; null or absent when the model is not calibrated. */
+  /** The model's calibrated similarity threshold SQL applied; null or absent when the model is not calibrated. */
   threshold?: number | null;
   now: Date;
   /** Overrides of the default weights; a resolved RankWeights passes through unchanged. */
@@ -47,6 +47,8 @@ export interface RankRecallResult {
   rules: RuleHit[];
   context: string;
   dropped: RecallDropped;
+  /** Every dropped id with its reason and the similarity the vector lane saw: what `explain` lists. */
+  dropped_items: DroppedItem[];
   /**
    * Memories still in play through the lexical lane whose vector evidence was removed. A non-empty
    * `invalid_score` here or in `dropped` means the vector lane returned broken scores: worth a `degraded` flag.
@@ -94,37 +96,29 @@ function laneReachedRules(scored: readonly ScoredCandidate[], threshold: number 
 /**
  * The whole post-ranking, pure and deterministic, in this order:
  *  1. normalise the query;
- *  2. keep the lanes the mode asks for, and give every lane entry its rank (before filtering, so a removed
- *     entry does not promote the ones behind it);
- *  3. threshold: remove vector evidence below the calibrated threshold or not finite (a memory the lexical
- *     lane also found stays, on lexical evidence only);
- *  4. fuse the lanes by weighted RRF;  5. score (rrf x recency x importance x trust), best first;
- *  6. drop preferences the query contradicts (before dedupe, so a same-key memory that agrees with the input
- *     can take the slot);  7. dedupe by key;
- *  8. match rules on the query (their triggers; rules the lanes reached come back as at most `confirm`), and keep
+ *  2. read the lane evidence SQL fused: a memory whose only vector evidence is under the threshold (or not a
+ *     finite number) drops, one the lexical lane also found stays on lexical evidence (rrf already says so);
+ *  3. score (rrf x recency x importance x trust), best first;
+ *  4. drop preferences the query contradicts (before dedupe, so a same-key memory that agrees with the input
+ *     can take the slot);  5. dedupe by key;
+ *  6. match rules on the query (their triggers; rules the lanes reached come back as at most `confirm`), and keep
  *     a returned rule out of `items` (it is already in `rules`);
- *  9. fit the budget (confident memories first);  10. render the context from the in-context items.
+ *  7. fit the budget (confident memories first);  8. render the context from the in-context items.
  * @throws RangeError on an invalid threshold, weights, budget or `now` (configuration or caller bugs).
  */
 export function rankRecall(input: RankRecallInput): RankRecallResult {
   const query = normalizeQuery(input.query);
-  const mode = input.mode ?? 'hybrid';
-  const activeLanes = LANES_BY_MODE[mode];
+  const activeLanes = LANES_BY_MODE[input.mode ?? 'hybrid'];
   const threshold = input.threshold ?? null;
+  // A corrupt calibration must fail loudly rather than explain every item with a meaningless threshold.
+  if (threshold !== null && !Number.isFinite(threshold)) {
+    throw new RangeError('similarity threshold must be a finite number or null');
+  }
   const weights = resolveRankWeights(input.weights);
   const budget = resolveBudget(input.budget);
 
-  const lanes = {
-    vector: activeLanes.includes('vector') ? assignLaneRanks('vector', input.vectorCandidates) : [],
-    lexical: activeLanes.includes('lexical') ? assignLaneRanks('lexical', input.lexicalCandidates) : [],
-  };
-  const thresholded = applyThreshold(lanes, threshold);
-  const removedSimilarity = new Map(thresholded.removed.map((r) => [r.id, r.similarity]));
-  const scored = scoreCandidates(fuseRrf(thresholded, weights.lanes, weights.k), {
-    now: input.now,
-    weights,
-    activeLanes,
-  });
+  const evidence = readEvidence(input.candidates);
+  const scored = scoreCandidates(evidence.fused, { now: input.now, weights, activeLanes });
 
   const conflicts = filterConflicts(scored, query);
   const deduped = dedupeByKey(conflicts.kept);
@@ -135,27 +129,35 @@ export function rankRecall(input: RankRecallInput): RankRecallResult {
 
   const items = budgeted.selected.map((b) => {
     const item = toItem(b.entry, b.content, b.truncated, b.in_context);
-    if (input.explain) item.why = explain(b.entry, threshold, removedSimilarity.get(item.id));
+    if (input.explain) item.why = explain(b.entry, threshold);
     return item;
   });
   const context = buildContext(items.filter((i) => i.in_context));
 
   const idsWhere = (reason: 'below_threshold' | 'invalid_score', keptLexical: boolean): string[] =>
-    thresholded.removed.filter((r) => r.reason === reason && r.kept_lexical === keptLexical).map((r) => r.id);
+    evidence.removed.filter((r) => r.reason === reason && r.kept_lexical === keptLexical).map((r) => r.id);
+  const dropped: RecallDropped = {
+    below_threshold: idsWhere('below_threshold', false),
+    invalid_score: idsWhere('invalid_score', false),
+    conflict: conflicts.dropped.map((d) => d.id),
+    duplicate: [
+      ...deduped.duplicates,
+      ...deduped.kept.filter((e) => firedRules.has(e.candidate.id)).map((e) => e.candidate.id),
+    ],
+    over_budget: budgeted.over_budget,
+  };
+  const similarity = new Map(input.candidates.map((c) => [c.id, c.vector_similarity ?? null]));
   return {
     items,
     rules,
     context,
-    dropped: {
-      below_threshold: idsWhere('below_threshold', false),
-      invalid_score: idsWhere('invalid_score', false),
-      conflict: conflicts.dropped.map((d) => d.id),
-      duplicate: [
-        ...deduped.duplicates,
-        ...deduped.kept.filter((e) => firedRules.has(e.candidate.id)).map((e) => e.candidate.id),
-      ],
-      over_budget: budgeted.over_budget,
-    },
+    dropped,
+    dropped_items: (Object.keys(dropped) as (keyof RecallDropped)[]).flatMap((reason) =>
+      dropped[reason].map((id) => {
+        const s = similarity.get(id);
+        return { id, reason, vector_similarity: typeof s === 'number' && Number.isFinite(s) ? s : null };
+      }),
+    ),
     vector_evidence_removed: {
       below_threshold: idsWhere('below_threshold', true),
       invalid_score: idsWhere('invalid_score', true),

@@ -1,6 +1,6 @@
 // The final score of a fused candidate (rrf, recency, importance, trust) and its `why` explanation.
 import type { Why } from '../contract/index.ts';
-import type { FusedCandidate } from './fusion.ts';
+import type { FusedCandidate } from './evidence.ts';
 import { recency } from './recency.ts';
 import type { Lane } from './types.ts';
 import type { RankWeights } from './weights.ts';
@@ -62,19 +62,17 @@ export function scoreCandidates(
 }
 
 /**
- * The `why` of one scored item. `observedSimilarity` is the similarity of vector evidence the threshold removed,
- * so a caller can see that the vector lane did find the memory, below the threshold.
+ * The `why` of one scored item: its real lane evidence. The vector lane's similarity and rank show also when the
+ * similarity was under the threshold (then `below_threshold` is true and `lanes` lacks vector).
  */
-export function explain(
-  s: ScoredCandidate,
-  threshold: number | null,
-  observedSimilarity?: number | null,
-): Why {
+export function explain(s: ScoredCandidate, threshold: number | null): Why {
   return {
     lanes: [...s.lanes],
-    vector_similarity: s.vector_similarity ?? observedSimilarity ?? null,
+    vector_similarity: s.vector_similarity,
     vector_rank: s.vector_rank,
+    below_threshold: s.below_threshold,
     lexical_rank: s.lexical_rank,
+    lexical_score: s.lexical_score,
     rrf: s.rrf,
     rrf_normalised: s.rrf_normalised,
     recency: s.recency,

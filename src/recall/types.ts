@@ -12,9 +12,10 @@ export interface CandidateSource {
 }
 
 /**
- * One memory as a search lane returns it. The vector lane fills `vector_similarity` and `vector_rank`, the
- * lexical lane `lexical_rank` and `lexical_score`; the same id may come from both lanes. Lane fields are
- * untrusted input: a broken lane may send `null` or `NaN`, and the ranking layer must cope.
+ * One memory as recall_candidates returns it (a RecallCandidateRow fits): the vector lane's `vector_similarity`,
+ * `vector_rank` and `below_threshold`, the lexical lane's `lexical_rank` and `lexical_score`, and the fused `rrf`.
+ * Rules come from subject_rules without lane fields. Lane fields are untrusted input: a broken lane or caller may
+ * send `null` or `NaN`, and the ranking layer must cope.
  */
 export interface Candidate {
   id: string;
@@ -41,7 +42,11 @@ export interface Candidate {
   vector_similarity?: number | null;
   /** 1-based position in the vector lane. */
   vector_rank?: number | null;
+  /** The vector lane found it under the model's threshold: its vector evidence is not in `rrf`. */
+  below_threshold?: boolean | null;
   /** 1-based position in the lexical lane. */
   lexical_rank?: number | null;
   lexical_score?: number | null;
+  /** The fused score recall_candidates computed from the counted lane evidence. */
+  rrf?: number | null;
 }

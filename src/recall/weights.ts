@@ -1,5 +1,5 @@
 // The ranking configuration: defaults for every weight, and validation of overrides (fail at start, not per row).
-import { DEFAULT_LANE_WEIGHTS, type LaneWeights, RRF_K } from './fusion.ts';
+import { DEFAULT_LANE_WEIGHTS, type LaneWeights, RRF_K } from './evidence.ts';
 import { DEFAULT_HALF_LIFE_DAYS, type HalfLifeDays } from './recency.ts';
 
 /** Every number the final score depends on. See score.ts for the formula. */

@@ -7,7 +7,7 @@ import type { Logger } from '../core/logger.ts';
 import type { Principal } from '../core/principal.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
-import type { ActiveModel, MemoryStore, RecallRow } from '../ports/store.ts';
+import type { ActiveModel, MemoryStore } from '../ports/store.ts';
 import {
   type Candidate,
   normalizeQuery,
@@ -35,7 +35,8 @@ export interface RecallServiceDeps {
 
 const DEFAULT_LIMIT = 8;
 
-export function toCandidate(memory: Memory, row?: RecallRow): Candidate {
+/** A rule memory (subject_rules sends full memories, with no lane evidence) as a ranking candidate. */
+export function toCandidate(memory: Memory): Candidate {
   return {
     id: memory.id,
     subject: memory.subject,
@@ -52,10 +53,6 @@ export function toCandidate(memory: Memory, row?: RecallRow): Candidate {
     polarity: memory.polarity ?? null,
     trigger: memory.trigger ?? null,
     language: memory.language,
-    vector_similarity: row?.vectorSimilarity ?? null,
-    vector_rank: row?.vectorRank ?? null,
-    lexical_rank: row?.lexicalRank ?? null,
-    lexical_score: row?.lexicalScore ?? null,
   };
 }
 
@@ -164,15 +161,9 @@ export function createRecallService(deps: RecallServiceDeps) {
       });
       const searchMs = performance.now() - searchStarted;
 
+      // The rows are fused already (recall_candidates is the one place that fuses): post-ranking only.
       const ranked = rankRecall({
-        vectorCandidates: rows
-          .filter((r) => r.vectorRank !== null)
-          .sort((a, b) => a.vectorRank! - b.vectorRank!)
-          .map((r) => toCandidate(r.memory, r)),
-        lexicalCandidates: rows
-          .filter((r) => r.lexicalRank !== null)
-          .sort((a, b) => a.lexicalRank! - b.lexicalRank!)
-          .map((r) => toCandidate(r.memory, r)),
+        candidates: rows,
         ruleCandidates: rules.map((m) => toCandidate(m)),
         query,
         mode,
@@ -215,6 +206,7 @@ export function createRecallService(deps: RecallServiceDeps) {
           search: round(searchMs),
           total: round(performance.now() - started),
         },
+        ...(request.explain ? { dropped: ranked.dropped_items } : {}),
       };
     },
   };

@@ -155,8 +155,7 @@ function tenantStore(session: SqlSession): TenantStore {
     // Recall
     async recallCandidates(q: RecallQuery): Promise<RecallRow[]> {
       const { rows } = await session.query<RecallCandidateRow>(
-        `select memory, vector_similarity, vector_rank, lexical_score, lexical_rank, rrf, vector_path
-           from engram.recall_candidates(
+        `select * from engram.recall_candidates(
              p_subject => $1, p_query => $2, p_embedding => $3, p_model => $4, p_mode => $5, p_candidates => $6,
              p_kinds => $7::text[], p_tags => $8::text[], p_session => $9, p_min_trust => $10, p_min_importance => $11,
              p_since => $12::timestamptz, p_until => $13::timestamptz, p_language => $14, p_min_similarity => $15,
@@ -182,15 +181,15 @@ function tenantStore(session: SqlSession): TenantStore {
           q.weights?.k ?? 60,
         ],
       );
+      // Every driver parses these types to numbers already; Number() only guards one that sends text.
       const num = (v: number | null) => (v === null ? null : Number(v));
       return rows.map((r) => ({
-        memory: r.memory,
-        vectorSimilarity: num(r.vector_similarity),
-        vectorRank: num(r.vector_rank),
-        lexicalScore: num(r.lexical_score),
-        lexicalRank: num(r.lexical_rank),
+        ...r,
+        vector_similarity: num(r.vector_similarity),
+        vector_rank: num(r.vector_rank),
+        lexical_score: num(r.lexical_score),
+        lexical_rank: num(r.lexical_rank),
         rrf: Number(r.rrf),
-        vectorPath: r.vector_path,
       }));
     },
     async subjectRules(subject) {

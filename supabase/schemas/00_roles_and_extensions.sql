@@ -8,6 +8,8 @@
 
 create schema if not exists extensions;
 create extension if not exists vector with schema extensions;
+-- GIN operator classes for plain columns: the lexical lane's index leads with (tenant_id, subject) (50_recall_rpc).
+create extension if not exists btree_gin with schema extensions;
 
 create schema if not exists engram;
 comment on schema engram is 'Engram long-term memory: tables, row-level security and the RPC functions that are the database API.';

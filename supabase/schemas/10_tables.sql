@@ -159,7 +159,10 @@ create index memories_live_subject_idx on engram.memories (tenant_id, subject, c
   where revoked_at is null and superseded_by is null;
 -- Every row of one subject (list with include=revoked, erase, export).
 create index memories_subject_idx on engram.memories (tenant_id, subject, created_at desc, id desc);
-create index memories_search_idx on engram.memories using gin (search_tsv);
+-- The lexical lane: one subject's live matches straight from the index (engram.lexical_matches). A GIN on
+-- search_tsv alone returned every tenant's matches of a word; the leading columns cut that to the subject.
+create index memories_subject_search_idx on engram.memories using gin (tenant_id, subject, search_tsv)
+  where revoked_at is null and superseded_by is null;
 -- Dedupe: one live memory per content in a subject; concurrent identical writes collide here.
 create unique index memories_live_content_idx on engram.memories (tenant_id, subject, content_hash)
   where revoked_at is null and superseded_by is null;

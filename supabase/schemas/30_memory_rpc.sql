@@ -13,10 +13,12 @@
 -- candidate (up to ~100 a call), so this was most of the RPC's time on a small subject. Both bodies name everything
 -- by schema (pg_catalog., engram.), both are security invoker, and they are only ever called from functions that
 -- pin search_path themselves, so pinning it here protected nothing.
+-- iso is stable, not immutable: a SQL function is inlined only when it is declared no less volatile than its body,
+-- and to_char is stable, so the immutable declaration kept every call a function call (issue 18).
 create function engram.iso(p_at timestamptz)
 returns text
 language sql
-immutable
+stable
 parallel safe
 as $$ select pg_catalog.to_char(p_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') $$;
 comment on function engram.iso(timestamptz) is 'ISO 8601 UTC with microseconds and Z, whatever the session time zone.';

@@ -1,6 +1,6 @@
--- engram schema: hybrid recall. One RPC returns the fused candidates of a vector lane and a lexical lane; the server
--- (or a supabase-js caller) post-ranks them. The lexical query helpers, recall_candidates itself, search_lexical
--- (the lexical lane alone), the rules of a subject and the recall bookkeeping.
+-- engram schema: hybrid recall. One RPC fuses a vector lane and a lexical lane and returns each candidate with its
+-- lane evidence; the server (or a supabase-js caller) post-ranks them. The lexical query helpers, recall_candidates
+-- itself, search_lexical (the lexical lane alone), the rules of a subject and the recall bookkeeping.
 
 create function engram.or_tsquery(p_config regconfig, p_text text)
 returns tsquery
@@ -54,10 +54,124 @@ comment on function engram.query_terms(text, text) is 'The terms of a recall que
 revoke execute on function engram.query_terms(text, text) from public;
 grant execute on function engram.query_terms(text, text) to engram_app, authenticated, engram_operator;
 
+-- The lexical lane's match, over memories_subject_search_idx. Under RLS no index can serve it: `@@` (ts_match_vq)
+-- is not leakproof, so the planner applies the tenant policy first and walks the subject in date order, testing
+-- every row (issue 18: 12.6k rows of a 19k-row subject tested to find the newest 2,000 matches; 60% of the RPC).
+-- So this runs as security definer, owned by engram_operator (whose policy is `true`), and applies the policies
+-- itself: the tenant comes from the same settings the policies read, for the role the caller switched to (a
+-- security definer function changes current_user but not the `role` setting), and a supabase-js caller reaches
+-- only its own subject. Any other caller gets nothing, unless it may act as the operator (the owner, jobs). It
+-- returns ids and text-search vectors of live rows only; recall_candidates joins the rows back under RLS.
+create function engram.lexical_matches(
+  p_subject text,
+  p_tsq tsquery,
+  p_kinds text[] default null,
+  p_tags text[] default null,
+  p_session text default null,
+  p_min_trust integer default null,
+  p_min_importance real default null,
+  p_since timestamptz default null,
+  p_until timestamptz default null,
+  p_limit integer default 2000
+)
+returns table (id uuid, search_tsv tsvector)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  v_role text := coalesce(nullif(pg_catalog.current_setting('role', true), 'none'), session_user::text);
+  v_tenant uuid;
+  v_limit integer := least(greatest(coalesce(p_limit, 2000), 1), 2000);
+  v_walked integer;
+  v_ids uuid[];
+  v_tsvs tsvector[];
+begin
+  if v_role = 'authenticated' then
+    v_tenant := engram.jwt_tenant_id();
+    if p_subject is distinct from engram.jwt_subject() then
+      return;
+    end if;
+  elsif v_role = 'engram_app' or pg_catalog.pg_has_role(v_role, 'engram_operator', 'member') then
+    v_tenant := engram.app_tenant_id();
+  else
+    return;
+  end if;
+  if v_tenant is null or p_tsq is null then
+    return;
+  end if;
+  -- Two ways to the newest matches, chosen by what the rows say rather than by statistics. Measured on a 20,020-row
+  -- subject (docs/benchmarks/recall-sql.md): when most rows match (a speaker's name in every LoCoMo turn), walking
+  -- the newest rows in date order reaches 2,000 matches soonest and the GIN took twice as long (every match is
+  -- read and sorted); when few match, the GIN was 1.45x faster than the walk. So the newest 2,500 rows are walked
+  -- first: if they hold v_limit matches, or are the whole subject, those are the answer (the newest matches, as
+  -- the GIN would give); otherwise the matches come from the GIN.
+  select pg_catalog.count(*)::integer,
+         pg_catalog.array_agg(w.id order by w.created_at desc, w.id) filter (where w.search_tsv @@ p_tsq),
+         pg_catalog.array_agg(w.search_tsv order by w.created_at desc, w.id) filter (where w.search_tsv @@ p_tsq)
+    into v_walked, v_ids, v_tsvs
+    from (select m.id, m.search_tsv, m.created_at
+            from engram.memories m
+           where m.tenant_id = v_tenant and m.subject = p_subject
+             and m.revoked_at is null and m.superseded_by is null
+             and (m.expires_at is null or m.expires_at > pg_catalog.now())
+             and (m.valid_from is null or m.valid_from <= pg_catalog.now())
+             and (p_kinds is null or m.kind = any (p_kinds))
+             and (p_tags is null or m.tags && p_tags)
+             and (p_session is null or m.source_session = p_session)
+             and (p_min_trust is null or m.trust >= p_min_trust)
+             and (p_min_importance is null or m.importance >= p_min_importance)
+             and (p_since is null or m.created_at >= p_since)
+             and (p_until is null or m.created_at < p_until)
+           order by m.created_at desc
+           limit 2500) w;
+  if v_walked < 2500 or coalesce(pg_catalog.cardinality(v_ids), 0) >= v_limit then
+    return query select u.id, u.tsv
+                   from rows from (pg_catalog.unnest(v_ids[1:v_limit]), pg_catalog.unnest(v_tsvs[1:v_limit])) u(id, tsv);
+    return;
+  end if;
+  -- Matches first (materialized: the GIN answers tenant, subject and words at once, whatever the statistics say),
+  -- then the newest v_limit of them.
+  return query
+    with hits as materialized (
+      select m.id, m.search_tsv, m.created_at
+        from engram.memories m
+       where m.tenant_id = v_tenant and m.subject = p_subject and m.search_tsv @@ p_tsq
+         and m.revoked_at is null and m.superseded_by is null
+         and (m.expires_at is null or m.expires_at > pg_catalog.now())
+         and (m.valid_from is null or m.valid_from <= pg_catalog.now())
+         and (p_kinds is null or m.kind = any (p_kinds))
+         and (p_tags is null or m.tags && p_tags)
+         and (p_session is null or m.source_session = p_session)
+         and (p_min_trust is null or m.trust >= p_min_trust)
+         and (p_min_importance is null or m.importance >= p_min_importance)
+         and (p_since is null or m.created_at >= p_since)
+         and (p_until is null or m.created_at < p_until))
+    select h.id, h.search_tsv from hits h
+     order by h.created_at desc, h.id
+     limit v_limit;
+end
+$$;
+comment on function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) is 'The newest live full-text matches of one subject of the caller''s tenant (a supabase-js caller: its own subject only), over the subject''s GIN index; security definer because RLS keeps `@@` off every index.';
+-- Owned by the operator role, whose policies are `true`. Changing a function's owner needs CREATE on its schema
+-- for the new owner, granted for that statement only.
+grant create on schema engram to engram_operator;
+alter function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) owner to engram_operator;
+revoke create on schema engram from engram_operator;
+revoke execute on function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) from public;
+grant execute on function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) to engram_app, authenticated, engram_operator;
+
 -- Measured on PostgreSQL 15 + pgvector 0.8.0 (see the recall issue): for a subject under a few thousand vectors an
 -- exact scan beats HNSW by an order of magnitude, so the vector lane chooses explicitly instead of trusting the
 -- planner's estimate. The lexical lane is scored like BM25 (idf per query term), measured on the LoCoMo dev file
 -- (the lane's comment below).
+-- This is the one place recall fuses (issue 13): each row carries its lane evidence as it was seen (the real
+-- similarity and rank even when the similarity is under the threshold, flagged `below_threshold` and left out of
+-- rrf), so the server and supabase-js callers post-rank the same fused list and can say why a memory dropped.
+-- Rows are slim (the columns a recall item shows, not memory_json, measured at 55 us a row in issue 18), fetched by
+-- primary key for the fused ids only.
 create function engram.recall_candidates(
   p_subject text,
   p_query text,
@@ -80,12 +194,27 @@ create function engram.recall_candidates(
   p_exact_below integer default 5000
 )
 returns table (
-  memory jsonb,
+  id uuid,
+  subject text,
+  kind text,
+  content text,
+  tags text[],
+  trust integer,
+  importance real,
+  confidence real,
+  created_at text,
+  source jsonb,
+  key text,
+  facet text,
+  polarity text,
+  trigger text,
+  language text,
   vector_similarity real,
   vector_rank integer,
+  below_threshold boolean,
   lexical_score real,
   lexical_rank integer,
-  rrf real,
+  rrf double precision,
   vector_path text
 )
 language plpgsql
@@ -93,6 +222,7 @@ volatile
 security invoker
 set search_path = ''
 as $$
+#variable_conflict use_column
 declare
   v_tenant uuid := engram.current_tenant_id();
   v_k integer := least(greatest(coalesce(p_candidates, 40), 1), 200);
@@ -169,6 +299,7 @@ begin
     -- query, so df is exact unless the match bound cuts it. Context text (weight D) counts half as much as the
     -- memory's own words (A); ts_rank's normalisation 1 damps long rows. Measured on the LoCoMo dev file:
     -- docs/benchmarks/locomo-tuning.md.
+    -- The matches come from lexical_matches (over the subject's GIN index; RLS keeps `@@` off any index here).
     -- Bounded for latency: the newest 2,000 matching rows are scored, and the subject's size (N of idf) is counted
     -- up to 2,000 rows. A tighter bound was measured and rejected: scoring only the newest 500 matches cut LoCoMo's
     -- R@10 from 0.746 to 0.651, because speaker names in the neighbours' context make most turns match. Subjects
@@ -179,11 +310,8 @@ begin
         from (
           with q as (select engram.query_tsquery($11, $12) as tsq),
           matched as materialized (
-            select m.id, m.search_tsv
-              from engram.memories m, q
-             where q.tsq is not null and m.search_tsv @@ q.tsq and %1$s
-             order by m.created_at desc
-             limit 2000),
+            select x.id, x.search_tsv
+              from q, engram.lexical_matches($2, q.tsq, $3, $4, $5, $6, $7, $8, $9, 2000) x),
           terms as (
             select t.tq, pg_catalog.count(*)::float8 as df
               from engram.query_terms($11, $12) t(tq) join matched mt on mt.search_tsv @@ t.tq
@@ -199,31 +327,48 @@ begin
             from matched mt join terms t on mt.search_tsv @@ t.tq cross join population p
            group by mt.id
            order by 2 desc, 1
-           limit %2$s) r', v_filter, v_k);
+           limit %1$s) r', v_k);
   end if;
 
-  -- The threshold applies after the ordered scan (a distance in WHERE would force a sequential scan).
+  -- The threshold applies after the ordered scan (a distance in WHERE would force a sequential scan). Vector
+  -- evidence under it, or not a number (NaN sorts above every number in PostgreSQL), is kept on the row, flagged,
+  -- and left out of rrf. Order: rrf, then the best counted lane rank, then id (ties are deterministic).
   return query execute pg_catalog.format('
-    with vec as (select * from (%s) v where $13::real is null or v.sim >= $13),
+    with vec as (%s),
          lex as (%s),
          fused as (
            select coalesce(vec.id, lex.id) as id, vec.sim, vec.vrank, lex.lscore, lex.lrank,
-                  (coalesce($14 / ($16 + vec.vrank), 0) + coalesce($15 / ($16 + lex.lrank), 0))::real as rrf
-             from vec full join lex on lex.id = vec.id)
-    select engram.memory_json(m), f.sim, f.vrank, f.lscore, f.lrank, f.rrf, %L::text
-      from fused f join engram.memories m on m.id = f.id
-     order by f.rrf desc, f.id', v_vector_lane, v_lexical_lane, v_path)
+                  (vec.id is not null and (vec.sim is null or vec.sim = ''NaN''::real
+                                           or ($13::real is not null and vec.sim < $13::real))) as below
+             from vec full join lex on lex.id = vec.id),
+         scored as (
+           select f.*,
+                  case when f.vrank is not null and not f.below then $14 / ($16 + f.vrank) else 0 end
+                  + coalesce($15 / ($16 + f.lrank), 0) as rrf,
+                  least(case when not f.below then f.vrank end, f.lrank) as best_rank
+             from fused f)
+    select m.id, m.subject, m.kind, m.content, m.tags, m.trust::integer, m.importance, m.confidence,
+           engram.iso(m.created_at),
+           pg_catalog.jsonb_strip_nulls(pg_catalog.jsonb_build_object(
+             ''type'', m.source_type, ''uri'', m.source_uri, ''id'', m.source_id, ''session'', m.source_session)),
+           m.key, m.facet, m.polarity, m.trigger, m.language,
+           s.sim, s.vrank, coalesce(s.below, false), s.lscore, s.lrank, s.rrf, %L::text
+      from scored s
+      cross join lateral (select * from engram.memories m where m.id = s.id) m
+     order by s.rrf desc, s.best_rank, s.id', v_vector_lane, v_lexical_lane, v_path)
   using v_tenant, p_subject, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until,
-        p_embedding, p_query, p_language, p_min_similarity, p_vector_weight::real, p_lexical_weight::real,
-        coalesce(p_rrf_k, 60)::real;
+        p_embedding, p_query, p_language, p_min_similarity,
+        -- Through numeric: 0.2 as real is 0.200000003 as float8, enough to break exact rrf ties (0.2/6 = 1/30)
+        -- the other way than a caller that reads the weight back as 0.2.
+        p_vector_weight::numeric::float8, p_lexical_weight::numeric::float8, coalesce(p_rrf_k, 60)::float8;
 end
 $$;
-comment on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, integer, integer) is 'Hybrid recall candidates of one subject: a vector lane (exact for small subjects, the model''s HNSW index otherwise; threshold after the ordered scan) and an OR full-text lane, fused by weighted reciprocal rank fusion.';
+comment on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, integer, integer) is 'Hybrid recall candidates of one subject, fused once: a vector lane (exact for small subjects, the model''s HNSW index otherwise; the threshold after the ordered scan) and an OR full-text lane, fused by weighted reciprocal rank fusion; each row is a slim memory with its lane evidence (similarity and rank even below the threshold, flagged) and its rrf.';
 revoke execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, integer, integer) from public;
 grant execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, integer, integer) to engram_app, authenticated, engram_operator;
 
 -- The lexical lane of recall_candidates alone, so that the two never rank differently (volatile like
--- recall_candidates, which it calls).
+-- recall_candidates, which it calls). Its rows are the full memory (memory_json), built for the hits only.
 create function engram.search_lexical(
   p_subject text,
   p_query text,
@@ -236,10 +381,11 @@ volatile
 security invoker
 set search_path = ''
 as $$
-  select c.memory, c.lexical_score, c.lexical_rank
+  select engram.memory_json(m), c.lexical_score, c.lexical_rank
     from engram.recall_candidates(p_subject => p_subject, p_query => p_query, p_mode => 'lexical',
                                   p_candidates => least(greatest(coalesce(p_limit, 20), 1), 200),
                                   p_language => p_language) c
+    join engram.memories m on m.id = c.id
    order by c.lexical_rank
 $$;
 comment on function engram.search_lexical(text, text, integer, text) is 'Full-text search in one subject with OR semantics, ranked as recall''s lexical lane (BM25-style idf); at most 200 rows.';

@@ -113,12 +113,12 @@ describe.each(backends)('supabase-js RPC on $name', ({ open }) => {
     const aliceA = engramRpc(await user('alice', tenantA));
     const own = await aliceA.recallCandidates({ subject: 'alice', query: 'where is the passport' });
     expect(own.error).toBeNull();
-    expect(own.data?.map((r) => r.memory.content)).toEqual(['alice keeps her passport in the blue drawer']);
+    expect(own.data?.map((r) => r.content)).toEqual(['alice keeps her passport in the blue drawer']);
     expect(own.data?.[0]).toMatchObject({ vector_rank: null, lexical_rank: 1, vector_path: 'none' });
     expect((await aliceA.recallCandidates({ subject: 'bob', query: 'passport' })).data).toEqual([]);
     const aliceB = engramRpc(await user('alice', tenantB));
     const otherTenant = await aliceB.recallCandidates({ subject: 'alice', query: 'passport drawer' });
-    expect(otherTenant.data?.map((r) => r.memory.content)).toEqual(['the other alice hates passport photos']);
+    expect(otherTenant.data?.map((r) => r.content)).toEqual(['the other alice hates passport photos']);
   });
 
   it('writing as another subject is refused by row-level security (403, 42501)', async () => {

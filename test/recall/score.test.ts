@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FusedCandidate, fuseRrf } from '../../src/recall/fusion.ts';
+import { type FusedCandidate, readEvidence } from '../../src/recall/evidence.ts';
 import { explain, maxRrf, scoreCandidates } from '../../src/recall/score.ts';
 import type { Candidate } from '../../src/recall/types.ts';
 import { DEFAULT_RANK_WEIGHTS, resolveRankWeights } from '../../src/recall/weights.ts';
@@ -9,11 +9,19 @@ const now = new Date('2026-12-01T00:00:00.000Z');
 const daysAgo = (days: number): string => new Date(now.getTime() - days * 86_400_000).toISOString();
 const both = ['vector', 'lexical'] as const;
 
+/** A row as recall_candidates fuses it with lane weights 1 and k 60. */
 function fused(candidate: Candidate, vectorRank: number | null, lexicalRank: number | null): FusedCandidate {
-  return fuseRrf({
-    vector: vectorRank === null ? [] : [{ ...candidate, vector_rank: vectorRank, vector_similarity: 0.8 }],
-    lexical: lexicalRank === null ? [] : [{ ...candidate, lexical_rank: lexicalRank }],
-  })[0]!;
+  const rrf =
+    (vectorRank === null ? 0 : 1 / (60 + vectorRank)) + (lexicalRank === null ? 0 : 1 / (60 + lexicalRank));
+  return readEvidence([
+    {
+      ...candidate,
+      vector_rank: vectorRank,
+      vector_similarity: vectorRank === null ? null : 0.8,
+      lexical_rank: lexicalRank,
+      rrf,
+    },
+  ]).fused[0]!;
 }
 
 describe('scoreCandidates', () => {
@@ -92,18 +100,27 @@ describe('scoreCandidates', () => {
 });
 
 describe('explain', () => {
-  it('reports the evidence, and the similarity of removed vector evidence', () => {
+  it('reports the real lane evidence, also vector evidence under the threshold', () => {
     const c = cand('a', { importance: 0.3, trust: 1, created_at: now.toISOString() });
-    const [s] = scoreCandidates([fused(c, null, 4)], {
-      now,
-      weights: DEFAULT_RANK_WEIGHTS,
-      activeLanes: both,
-    });
-    expect(explain(s!, 0.5, 0.31)).toEqual({
+    const [entry] = readEvidence([
+      {
+        ...c,
+        vector_rank: 9,
+        vector_similarity: 0.31,
+        below_threshold: true,
+        lexical_rank: 4,
+        lexical_score: 0.7,
+        rrf: 1 / 64,
+      },
+    ]).fused;
+    const [s] = scoreCandidates([entry!], { now, weights: DEFAULT_RANK_WEIGHTS, activeLanes: both });
+    expect(explain(s!, 0.5)).toEqual({
       lanes: ['lexical'],
       vector_similarity: 0.31,
-      vector_rank: null,
+      vector_rank: 9,
+      below_threshold: true,
       lexical_rank: 4,
+      lexical_score: 0.7,
       rrf: 1 / 64,
       rrf_normalised: s!.rrf_normalised,
       recency: 1,

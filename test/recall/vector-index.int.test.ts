@@ -79,7 +79,7 @@ describe.skipIf(!serverUrl)('vector index on the real server', () => {
   const vectorLane = (query: number[], exactBelow: number) =>
     inTenant(async (s) => {
       const { rows } = await s.query<{ id: string; vector_path: string }>(
-        `select memory ->> 'id' as id, vector_path from engram.recall_candidates(p_subject => 'big-subject', p_query => '',
+        `select id, vector_path from engram.recall_candidates(p_subject => 'big-subject', p_query => '',
            p_embedding => $1, p_model => $2, p_mode => 'vector', p_candidates => 10, p_exact_below => $3)`,
         [vectorLiteral(query), MODEL, exactBelow],
       );

@@ -40,9 +40,9 @@ describe.each(backends)('lexical ranking and model fusion on $name', ({ open }) 
         candidates: 10,
       }),
     );
-    expect(rows[0]!.memory.id).toBe(pottery);
+    expect(rows[0]!.id).toBe(pottery);
     expect(rows).toHaveLength(7);
-    expect(rows.map((r) => r.lexicalRank)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(rows.map((r) => r.lexical_rank)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('search_lexical ranks exactly as the recall lane', async () => {
@@ -51,7 +51,7 @@ describe.each(backends)('lexical ranking and model fusion on $name', ({ open }) 
       await tx.recallCandidates({ subject: 'cam', query, mode: 'lexical', candidates: 5 }),
       await tx.searchLexical('cam', query, 5),
     ]);
-    expect(search.map((hit) => hit.memory.id)).toEqual(lane.map((row) => row.memory.id));
+    expect(search.map((hit) => hit.memory.id)).toEqual(lane.map((row) => row.id));
     expect(search).toHaveLength(5);
   });
 

@@ -327,12 +327,12 @@ describe.each(backends)('memory lifecycle on $name', ({ open }) => {
           "select set_config('role', 'engram_app', true), set_config('engram.tenant_id', $1, true)",
           [f.tenantA],
         );
-        const { rows } = await s.query<{ memory: Memory }>(
-          "select memory from engram.recall_candidates(p_subject => 'ttl-user', p_query => 'parking', p_embedding => $1, p_model => $2)",
+        const { rows } = await s.query<{ content: string }>(
+          "select content from engram.recall_candidates(p_subject => 'ttl-user', p_query => 'parking', p_embedding => $1, p_model => $2)",
           [`[${query.vector.join(',')}]`, testEmbedder.model],
         );
         const rules = await s.query<{ m: Memory }>("select m from engram.subject_rules('ttl-user') as m");
-        return { candidates: rows.map((r) => r.memory), rules: rules.rows };
+        return { candidates: rows, rules: rules.rows };
       });
       expect(contents(recalled.candidates)).toEqual(['Parking permit renewed', 'Parking until tomorrow']);
       expect(recalled.rules).toEqual([]);

@@ -5,6 +5,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { vector } from '@electric-sql/pglite-pgvector';
 import pg from 'pg';
 import { migrate } from '../../src/db/migrate.ts';
@@ -36,14 +37,14 @@ export async function migratedPglite(): Promise<TestDatabase> {
   if (cached) {
     try {
       const db = pgliteExecutor(
-        await PGlite.create({ extensions: { vector }, loadDataDir: new Blob([cached]) }),
+        await PGlite.create({ extensions: { vector, btree_gin }, loadDataDir: new Blob([cached]) }),
       );
       return { db, drop: () => db.close() };
     } catch {
       // An unreadable dump: build a fresh database below and replace it.
     }
   }
-  const instance = await PGlite.create({ extensions: { vector } });
+  const instance = await PGlite.create({ extensions: { vector, btree_gin } });
   const db = pgliteExecutor(instance);
   await migrate(db, migrations);
   const dump = await instance.dumpDataDir('none');

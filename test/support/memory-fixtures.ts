@@ -82,7 +82,7 @@ export async function recallCandidates(
       lexical_rank: number | null;
       vector_path: string;
     }>(
-      `select memory ->> 'id' as id, vector_rank, lexical_rank, vector_path
+      `select id, vector_rank, lexical_rank, vector_path
          from engram.recall_candidates($1, $2, $3, $4, 'hybrid', 40)`,
       [input.subject, input.query, vectorLiteral(input.vector), input.model],
     );

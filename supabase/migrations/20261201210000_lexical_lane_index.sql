@@ -1,0 +1,291 @@
+-- The lexical lane over an index under RLS (issue 18 item 1): a composite GIN on (tenant_id, subject, search_tsv)
+-- of live rows replaces the GIN on search_tsv alone, and the match runs in engram.lexical_matches, a security
+-- definer helper owned by engram_operator that applies the tenant and subject rules itself (RLS keeps `@@`, which is
+-- not leakproof, off every index). recall_candidates takes its matches from there; its result is unchanged.
+
+create extension if not exists btree_gin with schema extensions;
+
+drop index engram.memories_search_idx;
+-- The lexical lane: one subject's live matches straight from the index (engram.lexical_matches). A GIN on
+-- search_tsv alone returned every tenant's matches of a word; the leading columns cut that to the subject.
+create index memories_subject_search_idx on engram.memories using gin (tenant_id, subject, search_tsv)
+  where revoked_at is null and superseded_by is null;
+
+-- The lexical lane's match, over memories_subject_search_idx. Under RLS no index can serve it: `@@` (ts_match_vq)
+-- is not leakproof, so the planner applies the tenant policy first and walks the subject in date order, testing
+-- every row (issue 18: 12.6k rows of a 19k-row subject tested to find the newest 2,000 matches; 60% of the RPC).
+-- So this runs as security definer, owned by engram_operator (whose policy is `true`), and applies the policies
+-- itself: the tenant comes from the same settings the policies read, for the role the caller switched to (a
+-- security definer function changes current_user but not the `role` setting), and a supabase-js caller reaches
+-- only its own subject. Any other caller gets nothing, unless it may act as the operator (the owner, jobs). It
+-- returns ids and text-search vectors of live rows only; recall_candidates joins the rows back under RLS.
+create function engram.lexical_matches(
+  p_subject text,
+  p_tsq tsquery,
+  p_kinds text[] default null,
+  p_tags text[] default null,
+  p_session text default null,
+  p_min_trust integer default null,
+  p_min_importance real default null,
+  p_since timestamptz default null,
+  p_until timestamptz default null,
+  p_limit integer default 2000
+)
+returns table (id uuid, search_tsv tsvector)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  v_role text := coalesce(nullif(pg_catalog.current_setting('role', true), 'none'), session_user::text);
+  v_tenant uuid;
+begin
+  if v_role = 'authenticated' then
+    v_tenant := engram.jwt_tenant_id();
+    if p_subject is distinct from engram.jwt_subject() then
+      return;
+    end if;
+  elsif v_role = 'engram_app' or pg_catalog.pg_has_role(v_role, 'engram_operator', 'member') then
+    v_tenant := engram.app_tenant_id();
+  else
+    return;
+  end if;
+  if v_tenant is null or p_tsq is null then
+    return;
+  end if;
+  -- Matches first (materialized: the GIN answers tenant, subject and words at once, whatever the statistics say),
+  -- then the newest p_limit of them.
+  return query
+    with hits as materialized (
+      select m.id, m.search_tsv, m.created_at
+        from engram.memories m
+       where m.tenant_id = v_tenant and m.subject = p_subject and m.search_tsv @@ p_tsq
+         and m.revoked_at is null and m.superseded_by is null
+         and (m.expires_at is null or m.expires_at > pg_catalog.now())
+         and (m.valid_from is null or m.valid_from <= pg_catalog.now())
+         and (p_kinds is null or m.kind = any (p_kinds))
+         and (p_tags is null or m.tags && p_tags)
+         and (p_session is null or m.source_session = p_session)
+         and (p_min_trust is null or m.trust >= p_min_trust)
+         and (p_min_importance is null or m.importance >= p_min_importance)
+         and (p_since is null or m.created_at >= p_since)
+         and (p_until is null or m.created_at < p_until))
+    select h.id, h.search_tsv from hits h
+     order by h.created_at desc
+     limit least(greatest(coalesce(p_limit, 2000), 1), 2000);
+end
+$$;
+comment on function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) is 'The newest live full-text matches of one subject of the caller''s tenant (a supabase-js caller: its own subject only), over the subject''s GIN index; security definer because RLS keeps `@@` off every index.';
+-- Owned by the operator role, whose policies are `true`. Changing a function's owner needs CREATE on its schema
+-- for the new owner, granted for that statement only.
+grant create on schema engram to engram_operator;
+alter function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) owner to engram_operator;
+revoke create on schema engram from engram_operator;
+revoke execute on function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) from public;
+grant execute on function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) to engram_app, authenticated, engram_operator;
+
+-- Measured on PostgreSQL 15 + pgvector 0.8.0 (see the recall issue): for a subject under a few thousand vectors an
+-- exact scan beats HNSW by an order of magnitude, so the vector lane chooses explicitly instead of trusting the
+-- planner's estimate. The lexical lane is scored like BM25 (idf per query term), measured on the LoCoMo dev file
+-- (the lane's comment below).
+-- This is the one place recall fuses (issue 13): each row carries its lane evidence as it was seen (the real
+-- similarity and rank even when the similarity is under the threshold, flagged `below_threshold` and left out of
+-- rrf), so the server and supabase-js callers post-rank the same fused list and can say why a memory dropped.
+-- Rows are slim (the columns a recall item shows, not memory_json, measured at 55 us a row in issue 18), fetched by
+-- primary key for the fused ids only.
+create or replace function engram.recall_candidates(
+  p_subject text,
+  p_query text,
+  p_embedding text default null,
+  p_model text default null,
+  p_mode text default 'hybrid',
+  p_candidates integer default 40,
+  p_kinds text[] default null,
+  p_tags text[] default null,
+  p_session text default null,
+  p_min_trust integer default null,
+  p_min_importance real default null,
+  p_since timestamptz default null,
+  p_until timestamptz default null,
+  p_language text default null,
+  p_min_similarity real default null,
+  p_vector_weight real default 1,
+  p_lexical_weight real default 1,
+  p_rrf_k integer default 60,
+  p_exact_below integer default 5000
+)
+returns table (
+  id uuid,
+  subject text,
+  kind text,
+  content text,
+  tags text[],
+  trust integer,
+  importance real,
+  confidence real,
+  created_at text,
+  source jsonb,
+  key text,
+  facet text,
+  polarity text,
+  trigger text,
+  language text,
+  vector_similarity real,
+  vector_rank integer,
+  below_threshold boolean,
+  lexical_score real,
+  lexical_rank integer,
+  rrf double precision,
+  vector_path text
+)
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  v_tenant uuid := engram.current_tenant_id();
+  v_k integer := least(greatest(coalesce(p_candidates, 40), 1), 200);
+  v_dims integer;
+  v_subject_size integer := 0;
+  v_path text := 'none';
+  v_vector_lane text := 'select null::uuid as id, null::real as sim, null::integer as vrank where false';
+  v_lexical_lane text := 'select null::uuid as id, null::real as lscore, null::integer as lrank where false';
+  v_filter text;
+begin
+  if v_tenant is null then
+    return;
+  end if;
+  if p_mode is null or p_mode not in ('hybrid', 'vector', 'lexical') then
+    raise exception 'mode must be hybrid, vector or lexical' using errcode = '22023';
+  end if;
+
+  -- The filters every lane applies to the memory row `m`, as parameters so that the text stays constant.
+  v_filter := '
+        m.tenant_id = $1 and m.subject = $2
+    and m.revoked_at is null and m.superseded_by is null
+    and (m.expires_at is null or m.expires_at > pg_catalog.now())
+    and (m.valid_from is null or m.valid_from <= pg_catalog.now())
+    and ($3::text[] is null or m.kind = any ($3))
+    and ($4::text[] is null or m.tags && $4)
+    and ($5::text is null or m.source_session = $5)
+    and ($6::integer is null or m.trust >= $6)
+    and ($7::real is null or m.importance >= $7)
+    and ($8::timestamptz is null or m.created_at >= $8)
+    and ($9::timestamptz is null or m.created_at < $9)';
+
+  if p_mode <> 'lexical' and p_embedding is not null and p_model is not null then
+    select em.dims into v_dims from engram.embedding_models em where em.model = p_model;
+    if v_dims is null then
+      raise exception 'unknown embedding model' using errcode = '22023';
+    end if;
+    -- Bounded count: only whether the subject is small matters.
+    select pg_catalog.count(*) into v_subject_size from (
+      select 1 from engram.memory_embeddings e
+       where e.tenant_id = v_tenant and e.subject = p_subject and e.model = p_model
+       limit p_exact_below + 1) s;
+    if v_subject_size <= p_exact_below or v_dims > 2000 then
+      v_path := 'exact';
+      -- No typmod cast: the expression does not match the HNSW index, so this is an exact ordered scan of the
+      -- subject's rows (found through memory_embeddings_subject_idx).
+      v_vector_lane := pg_catalog.format('
+        select c.id, (1 - c.dist)::real as sim, (pg_catalog.row_number() over (order by c.dist, c.id))::integer as vrank
+          from (select e.memory_id as id, e.embedding operator(extensions.<=>) $10::extensions.vector as dist
+                  from engram.memory_embeddings e join engram.memories m on m.id = e.memory_id
+                 where e.tenant_id = $1 and e.subject = $2 and e.model = %L and %s
+                 order by 2, 1
+                 limit %s) c', p_model, v_filter, v_k);
+    else
+      v_path := 'hnsw';
+      -- The model's partial HNSW index: the same cast and predicate. strict_order keeps scanning until enough
+      -- rows pass the tenant and subject filters (without it a selective filter can return nothing).
+      perform pg_catalog.set_config('hnsw.iterative_scan', 'strict_order', true);
+      perform pg_catalog.set_config('hnsw.ef_search', greatest(v_k * 2, 64)::text, true);
+      v_vector_lane := pg_catalog.format('
+        select c.id, (1 - c.dist)::real as sim, (pg_catalog.row_number() over (order by c.dist, c.id))::integer as vrank
+          from (select e.memory_id as id,
+                       e.embedding::extensions.vector(%1$s) operator(extensions.<=>) $10::extensions.vector(%1$s) as dist
+                  from engram.memory_embeddings e join engram.memories m on m.id = e.memory_id
+                 where e.model = %2$L and e.tenant_id = $1 and e.subject = $2 and %3$s
+                 order by e.embedding::extensions.vector(%1$s) operator(extensions.<=>) $10::extensions.vector(%1$s)
+                 limit %4$s) c', v_dims, p_model, v_filter, v_k);
+    end if;
+  end if;
+
+  if p_mode <> 'vector' then
+    -- OR full text scored like BM25: each query term weighs by its rarity in the subject (idf), so that a name
+    -- said in half the conversation does not outrank the one rare word the question is about (ts_rank_cd has no
+    -- idf). Document frequencies come from the matched rows themselves: every row holding a term matches the OR
+    -- query, so df is exact unless the match bound cuts it. Context text (weight D) counts half as much as the
+    -- memory's own words (A); ts_rank's normalisation 1 damps long rows. Measured on the LoCoMo dev file:
+    -- docs/benchmarks/locomo-tuning.md.
+    -- The matches come from lexical_matches (over the subject's GIN index; RLS keeps `@@` off any index here).
+    -- Bounded for latency: the newest 2,000 matching rows are scored, and the subject's size (N of idf) is counted
+    -- up to 2,000 rows. A tighter bound was measured and rejected: scoring only the newest 500 matches cut LoCoMo's
+    -- R@10 from 0.746 to 0.651, because speaker names in the neighbours' context make most turns match. Subjects
+    -- under 2,000 rows are scored exactly.
+    v_lexical_lane := pg_catalog.format('
+      select r.id, r.score::real as lscore,
+             (pg_catalog.row_number() over (order by r.score desc, r.id))::integer as lrank
+        from (
+          with q as (select engram.query_tsquery($11, $12) as tsq),
+          matched as materialized (
+            select x.id, x.search_tsv
+              from q, engram.lexical_matches($2, q.tsq, $3, $4, $5, $6, $7, $8, $9, 2000) x),
+          terms as (
+            select t.tq, pg_catalog.count(*)::float8 as df
+              from engram.query_terms($11, $12) t(tq) join matched mt on mt.search_tsv @@ t.tq
+             group by t.tq),
+          population as (
+            select greatest(pg_catalog.count(*), (select pg_catalog.count(*) from matched))::float8 as n
+              from (select 1 from engram.memories m
+                     where m.tenant_id = $1 and m.subject = $2 and m.revoked_at is null and m.superseded_by is null
+                     limit 2000) s)
+          select mt.id,
+                 pg_catalog.sum(pg_catalog.ln(1 + (p.n - t.df + 0.5) / (t.df + 0.5))
+                                * pg_catalog.ts_rank(''{0.5, 0.2, 0.4, 1.0}''::real[], mt.search_tsv, t.tq, 1)) as score
+            from matched mt join terms t on mt.search_tsv @@ t.tq cross join population p
+           group by mt.id
+           order by 2 desc, 1
+           limit %1$s) r', v_k);
+  end if;
+
+  -- The threshold applies after the ordered scan (a distance in WHERE would force a sequential scan). Vector
+  -- evidence under it, or not a number (NaN sorts above every number in PostgreSQL), is kept on the row, flagged,
+  -- and left out of rrf. Order: rrf, then the best counted lane rank, then id (ties are deterministic).
+  return query execute pg_catalog.format('
+    with vec as (%s),
+         lex as (%s),
+         fused as (
+           select coalesce(vec.id, lex.id) as id, vec.sim, vec.vrank, lex.lscore, lex.lrank,
+                  (vec.id is not null and (vec.sim is null or vec.sim = ''NaN''::real
+                                           or ($13::real is not null and vec.sim < $13::real))) as below
+             from vec full join lex on lex.id = vec.id),
+         scored as (
+           select f.*,
+                  case when f.vrank is not null and not f.below then $14 / ($16 + f.vrank) else 0 end
+                  + coalesce($15 / ($16 + f.lrank), 0) as rrf,
+                  least(case when not f.below then f.vrank end, f.lrank) as best_rank
+             from fused f)
+    select m.id, m.subject, m.kind, m.content, m.tags, m.trust::integer, m.importance, m.confidence,
+           engram.iso(m.created_at),
+           pg_catalog.jsonb_strip_nulls(pg_catalog.jsonb_build_object(
+             ''type'', m.source_type, ''uri'', m.source_uri, ''id'', m.source_id, ''session'', m.source_session)),
+           m.key, m.facet, m.polarity, m.trigger, m.language,
+           s.sim, s.vrank, coalesce(s.below, false), s.lscore, s.lrank, s.rrf, %L::text
+      from scored s
+      cross join lateral (select * from engram.memories m where m.id = s.id) m
+     order by s.rrf desc, s.best_rank, s.id', v_vector_lane, v_lexical_lane, v_path)
+  using v_tenant, p_subject, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until,
+        p_embedding, p_query, p_language, p_min_similarity,
+        -- Through numeric: 0.2 as real is 0.200000003 as float8, enough to break exact rrf ties (0.2/6 = 1/30)
+        -- the other way than a caller that reads the weight back as 0.2.
+        p_vector_weight::numeric::float8, p_lexical_weight::numeric::float8, coalesce(p_rrf_k, 60)::float8;
+end
+$$;
+comment on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, integer, integer) is 'Hybrid recall candidates of one subject, fused once: a vector lane (exact for small subjects, the model''s HNSW index otherwise; the threshold after the ordered scan) and an OR full-text lane, fused by weighted reciprocal rank fusion; each row is a slim memory with its lane evidence (similarity and rank even below the threshold, flagged) and its rrf.';
+revoke execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, integer, integer) from public;
+grant execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, integer, integer) to engram_app, authenticated, engram_operator;
