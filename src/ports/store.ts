@@ -37,6 +37,8 @@ export interface MemoryRecord {
   valid_from?: string | undefined;
   expires_at?: string | null | undefined;
   idempotency_key?: string | undefined;
+  /** An ingested turn whose extraction was deferred: the extract job retries it. */
+  extraction_status?: 'pending' | undefined;
 }
 
 export interface StoredVector {

@@ -1,10 +1,11 @@
 // Engram for one Worker isolate: the store (over the invocation's pool, src/server/request-scope.ts), the
 // embedder and the app, each built once and kept while the isolate lives. Per invocation only the pool.
 import { jwtVerifierOf } from '../auth/authenticate.ts';
-import type { WorkerConfig } from '../config/index.ts';
+import { extractorConfigOf, type WorkerConfig } from '../config/index.ts';
 import type { Logger } from '../core/logger.ts';
 import { createEmbedder } from '../embedding/factory.ts';
 import type { WorkersAiBinding } from '../embedding/workers-ai.ts';
+import { createExtractor } from '../extract/factory.ts';
 import { createLogMetricsSink } from '../metrics/log-sink.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
@@ -46,6 +47,8 @@ export function createEdgeEngram(config: WorkerConfig, deps: EdgeEngramDeps): Ed
   // unreachable, model known with other dimensions), one without, so writes are kept pending and recall answers
   // lexically with `degraded` instead of failing. Each is built on first use and kept.
   const apps = new Map<boolean, Engram>();
+  // Built once per isolate, like the embedder: the offline patterns by default, or the configured chat model.
+  const extractor = createExtractor(extractorConfigOf(config.settings), { logger: deps.logger });
 
   async function usableEmbedder(): Promise<Embedder | null> {
     if (!config.embedder) return null;
@@ -70,6 +73,7 @@ export function createEdgeEngram(config: WorkerConfig, deps: EdgeEngramDeps): Ed
         store,
         gate: deps.gate,
         embedder: usable,
+        extractor,
         logger: deps.logger,
         adminKey: config.settings.ENGRAM_ADMIN_KEY,
         // The readiness probe compares names only; the SQL itself never ships in the Worker.
