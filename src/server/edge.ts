@@ -8,6 +8,7 @@ import type { WorkersAiBinding } from '../embedding/workers-ai.ts';
 import { createExtractor } from '../extract/factory.ts';
 import { createLogMetricsSink } from '../metrics/log-sink.ts';
 import type { Embedder } from '../ports/embedder.ts';
+import type { Extractor } from '../ports/extractor.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { MemoryStore } from '../ports/store.ts';
 import { registerEmbedder } from '../services/register-embedder.ts';
@@ -31,6 +32,9 @@ export interface EdgeEngram {
   store: MemoryStore;
   /** The embedder once its model is registered (a round trip, once per isolate); null without one. In scope. */
   usableEmbedder(): Promise<Embedder | null>;
+  /** The isolate's extractor and gate, for the extract job. */
+  extractor: Extractor;
+  gate: WriteGate;
   /** Serves a request with the isolate's app; call it inside runInScope. */
   fetch(request: Request): Promise<Response>;
 }
@@ -98,6 +102,8 @@ export function createEdgeEngram(config: WorkerConfig, deps: EdgeEngramDeps): Ed
   return {
     config,
     store,
+    extractor,
+    gate: deps.gate,
     usableEmbedder,
     async fetch(request) {
       return appWith(await usableEmbedder()).app.fetch(request);
