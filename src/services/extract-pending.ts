@@ -100,7 +100,7 @@ export async function runExtractPending(
       const first = group[0]!;
       const extracted = await extractTurns(extractor, first.session ?? 'default', turns);
       const unread = new Set(extracted.unread);
-      group.forEach((row, index) => (unread.has(index) ? failed : done).push(row.id));
+      for (const [index, row] of group.entries()) (unread.has(index) ? failed : done).push(row.id);
       if (extracted.failure !== null) result.failure = extracted.failure;
       const outcomes = await writeProposals(
         pipeline,
