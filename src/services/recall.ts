@@ -15,6 +15,7 @@ import {
   rankRecall,
   resolveRankWeights,
 } from '../recall/index.ts';
+import { recallPool } from './durable-candidates.ts';
 
 export interface RecallServiceDeps {
   store: MemoryStore;
@@ -138,8 +139,8 @@ export function createRecallService(deps: RecallServiceDeps) {
       // orders its lexical candidates exactly as the hybrid would have.
       const weights = weightsFor(embedded.model ?? (await activeModel().catch(() => null)));
       const searchStarted = performance.now();
-      const { rows, rules } = await deps.store.withTenant(principal, async (tx) => {
-        const rows = await tx.recallCandidates({
+      const { lanes, rules } = await deps.store.withTenant(principal, async (tx) => {
+        const lanes = await recallPool(tx, {
           subject: request.subject,
           query,
           vector:
@@ -160,19 +161,13 @@ export function createRecallService(deps: RecallServiceDeps) {
           weights: { vector: weights.lanes.vector, lexical: weights.lanes.lexical, k: weights.k },
         });
         const rules = await tx.subjectRules(request.subject);
-        return { rows, rules };
+        return { lanes, rules };
       });
       const searchMs = performance.now() - searchStarted;
 
       const ranked = rankRecall({
-        vectorCandidates: rows
-          .filter((r) => r.vectorRank !== null)
-          .sort((a, b) => a.vectorRank! - b.vectorRank!)
-          .map((r) => toCandidate(r.memory, r)),
-        lexicalCandidates: rows
-          .filter((r) => r.lexicalRank !== null)
-          .sort((a, b) => a.lexicalRank! - b.lexicalRank!)
-          .map((r) => toCandidate(r.memory, r)),
+        vectorCandidates: lanes.vector.map((r) => toCandidate(r.memory, r)),
+        lexicalCandidates: lanes.lexical.map((r) => toCandidate(r.memory, r)),
         ruleCandidates: rules.map((m) => toCandidate(m)),
         query,
         mode,
