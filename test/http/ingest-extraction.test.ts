@@ -119,6 +119,20 @@ describe.each(backends)('ingest with extraction on $name', ({ open }) => {
     expect(await auditActions(memory.id)).toContain('write');
   });
 
+  it('brings the cilantro memory into the context of a later question in a subject full of chat', async () => {
+    const filler = Array.from({ length: 60 }, (_, i) =>
+      i % 2 === 0
+        ? `We talked about the weather and the trip number ${i} today`
+        : `Sounds nice, tell me more ${i}`,
+    );
+    await ingest('jo', ["Remember I don't eat cilantro", 'Sure, noted.', ...filler]);
+    await ingest('jo', ['My stomach has been upset, recommend something easy to digest']);
+    const found = await recall('jo', 'My stomach has been upset, recommend something easy to digest');
+    expect(found.context).toContain('Does not eat cilantro');
+    // The turn just said is its own best match (both lanes); the durable memory comes before every weaker turn.
+    expect(found.items.slice(0, 2).map((i) => i.content)).toContain('Does not eat cilantro');
+  });
+
   it('makes "记住我不吃香菜" durable', async () => {
     const answer = await ingest('li', ['记住我不吃香菜']);
     const [proposal] = answer.extraction.proposals;
