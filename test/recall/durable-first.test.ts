@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { durableFirst } from '../../src/recall/index.ts';
 import type { Lane } from '../../src/recall/types.ts';
 
-const entry = (id: string, kind: string, lanes: Lane[]) => ({ id, candidate: { kind }, lanes });
+/** `lanes` found it at rank `rank` (1 by default: strong evidence in each lane that found it). */
+const entry = (id: string, kind: string, lanes: Lane[], rank = 1) => ({
+  id,
+  candidate: { kind },
+  lanes,
+  vector_rank: lanes.includes('vector') ? rank : null,
+  lexical_rank: lanes.includes('lexical') ? rank : null,
+});
 const ids = (list: readonly { id: string }[]) => list.map((e) => e.id);
 const both: Lane[] = ['vector', 'lexical'];
 
@@ -14,10 +21,12 @@ describe('durableFirst', () => {
       entry('e2', 'episode', both),
       entry('p1', 'preference', ['vector']),
       entry('e3', 'episode', ['lexical']),
+      entry('e5', 'episode', both, 4),
       entry('c1', 'constraint', ['vector']),
       entry('e4', 'episode', ['vector']),
     ];
-    expect(ids(durableFirst(ranked, both))).toEqual(['e2', 'p1', 'c1', 'e1', 'e3', 'e4']);
+    // Found by both lanes but not near the top of both (e5): weak too.
+    expect(ids(durableFirst(ranked, both))).toEqual(['e2', 'p1', 'c1', 'e1', 'e3', 'e5', 'e4']);
   });
 
   it('changes nothing without durable memories, or when a single lane ran', () => {
