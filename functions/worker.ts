@@ -82,6 +82,7 @@ export default {
           store: engram.store,
           embedder: await engram.usableEmbedder(),
           revokedRetentionDays: engram.config.settings.ENGRAM_REVOKED_RETENTION_DAYS,
+          extraction: { extractor: engram.extractor, gate: engram.gate, logger },
         });
         // runScheduled never throws: it logs the job's outcome itself.
         await runScheduled(controller.cron, jobs, {

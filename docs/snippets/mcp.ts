@@ -10,7 +10,7 @@ export async function mcpExample(baseUrl: string, apiKey: string) {
     }),
   );
   try {
-    const { tools } = await client.listTools(); // remember, recall, forget, list_memories
+    const { tools } = await client.listTools(); // remember, recall, forget, list_memories, ingest
     await client.callTool({
       name: 'remember',
       arguments: { subject: 'user-42', kind: 'fact', content: 'User-42 is allergic to peanuts' },

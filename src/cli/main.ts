@@ -6,6 +6,7 @@ import { benchCommand } from './commands/bench.ts';
 import { calibrateCommand } from './commands/calibrate.ts';
 import { eraseCommand } from './commands/erase.ts';
 import { evalCommand } from './commands/eval.ts';
+import { extractCommand } from './commands/extract.ts';
 import { keysCommand } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { reembedCommand } from './commands/reembed.ts';
@@ -38,6 +39,10 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   backfill: {
     run: backfillCommand,
     help: 'embed memories stored without a vector (--batch-size --max-seconds --retry-failed)',
+  },
+  extract: {
+    run: extractCommand,
+    help: 'extract --pending: extract memories from stored turns whose extraction timed out or failed',
   },
   reembed: {
     run: reembedCommand,

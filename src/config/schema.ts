@@ -77,8 +77,8 @@ export const SETTINGS = {
   OPENAI_API_KEY: text,
   OPENAI_BASE_URL: httpUrl,
 
-  // The extractor of memories from chat turns (src/extract; docs/extraction.md). Ingest does not use it yet;
-  // scripts/extract-score.ts --model does.
+  // The extractor of memories from chat turns (src/extract; docs/extraction.md), used by ingest (extract: auto), the
+  // extract job and scripts/extract-score.ts --model.
   ENGRAM_EXTRACTOR: withDefault(text.pipe(z.enum(['offline', 'openai']).optional()), 'offline'),
   ENGRAM_EXTRACT_MODEL: text,
   ENGRAM_EXTRACT_BASE_URL: httpUrl,

@@ -9,7 +9,8 @@ export const IdParamSchema = z.object({ id: z.uuid() });
 export const IdempotencyHeaderSchema = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
 
 export const GateSchema = z.object({
-  decision: z.enum(['accepted', 'duplicate']),
+  /** merged: a near-duplicate of a live memory, which is returned with this write's provenance added. */
+  decision: z.enum(['accepted', 'duplicate', 'merged']),
   trust: z.number().int().optional(),
   flags: z.array(z.string()).optional(),
   superseded: z.array(z.string()).optional(),

@@ -5,8 +5,9 @@ import type { Memory, MemoryInput, MemoryKind, Polarity, SourceType } from './me
 /** A row of engram.write_memory. */
 export interface WriteMemoryRow {
   memory: Memory;
-  status: 'created' | 'duplicate';
-  /** Ids this write superseded (same key), possibly none; SQL may send null for none. */
+  /** merged: a near-duplicate, folded into `memory` (engram.consolidate_memory). */
+  status: 'created' | 'duplicate' | 'merged';
+  /** Ids this write superseded (same slot, stances on the facet), possibly none; SQL may send null for none. */
   superseded: string[] | null;
 }
 

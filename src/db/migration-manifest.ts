@@ -7,4 +7,6 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261201200000_recall_fuse_once.sql',
   '20261201210000_lexical_lane_index.sql',
   '20261201220000_lexical_matches_walk_first.sql',
+  '20261201300000_consolidation_and_pending_extraction.sql',
+  '20261201300100_durable_candidates_pool.sql',
 ];

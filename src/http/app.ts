@@ -58,6 +58,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerMcpRoute(app, {
     memories: deps.memories,
     recall: deps.recall,
+    ingest: deps.ingest,
     authenticate: deps.authenticate,
     logger: deps.logger,
     maxBodyBytes,

@@ -1,8 +1,12 @@
 // The background jobs a deployment runs on a schedule (the Worker's Cron Triggers): which job each cron expression
 // runs, and each job over a store and an embedder, bounded by the run's batch size and time budget.
+import type { Logger } from '../core/logger.ts';
 import type { Embedder } from '../ports/embedder.ts';
+import type { Extractor } from '../ports/extractor.ts';
+import type { WriteGate } from '../ports/gate.ts';
 import type { MemoryStore } from '../ports/store.ts';
 import { runBackfill } from '../services/backfill.ts';
+import { runExtractPending } from '../services/extract-pending.ts';
 import { runReembed } from '../services/reembed.ts';
 import { runSweep } from '../services/sweep.ts';
 import type { JobCounts, JobName, ScheduledJobs } from './scheduler.ts';
@@ -12,6 +16,7 @@ export const CRON_SCHEDULE: Readonly<Record<string, JobName>> = {
   '*/15 * * * *': 'sweep',
   '*/5 * * * *': 'backfill',
   '0 * * * *': 'reembed',
+  '*/10 * * * *': 'extract',
 };
 
 /** What the jobs run on: the deployment's store and embedder (null for ENGRAM_EMBEDDER=none). */
@@ -20,6 +25,8 @@ export interface JobDeps {
   embedder: Embedder | null;
   /** Days a revoked memory is kept before the sweep purges it (ENGRAM_REVOKED_RETENTION_DAYS). */
   revokedRetentionDays: number;
+  /** The extract job retries pending extractions with these; without them it is left out. */
+  extraction?: { extractor: Extractor; gate: WriteGate; logger: Logger } | undefined;
 }
 
 /**
@@ -47,6 +54,25 @@ export function scheduledJobs(deps: JobDeps): ScheduledJobs {
     },
   };
   const { store, embedder } = deps;
+  if (deps.extraction) {
+    const { extractor, gate, logger } = deps.extraction;
+    // Turns whose extraction timed out or failed at ingest; what it writes gets vectors when an embedder exists.
+    jobs.extract = async ({ deadline, batchSize }) => {
+      const result = await runExtractPending({ store, gate, embedder, logger }, extractor, {
+        batchSize,
+        deadlineMs: left(deadline),
+      });
+      return {
+        turns: result.turns,
+        written: result.written,
+        rejected: result.rejected,
+        attempted: result.attempted,
+        marked_failed: result.markedFailed,
+        batches: result.batches,
+        stopped_by: result.stoppedBy,
+      };
+    };
+  }
   if (!embedder) return jobs;
 
   jobs.backfill = async ({ deadline, batchSize }): Promise<JobCounts> => {

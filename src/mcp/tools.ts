@@ -1,4 +1,4 @@
-// The MCP tools of Engram (remember, recall, forget, list_memories): inputs validated by the API contract's own
+// The MCP tools of Engram (remember, recall, forget, list_memories, ingest): inputs validated by the API contract's own
 // zod schemas, the scope each tool needs checked once per call, work done by the same services, answers shaped
 // like the API's JSON.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -7,6 +7,8 @@ import type { z } from 'zod';
 import { requireScope } from '../access/index.ts';
 import {
   ForgetInputSchema,
+  IngestRequestSchema,
+  IngestResponseSchema,
   ListQuerySchema,
   ListResponseSchema,
   MemoryInputSchema,
@@ -18,6 +20,7 @@ import {
 import { AppError } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Principal, Scope } from '../core/principal.ts';
+import type { IngestService } from '../services/ingest.ts';
 import { listFilterOf, type MemoryService } from '../services/memories.ts';
 import type { RecallService } from '../services/recall.ts';
 import { rememberAnswer } from '../services/remember-answer.ts';
@@ -27,6 +30,7 @@ export interface ToolContext {
   principal: Principal;
   memories: MemoryService;
   recall: RecallService;
+  ingest: IngestService;
   logger: Logger;
 }
 
@@ -75,7 +79,7 @@ function reasonCodes(details: Record<string, unknown> | undefined): string {
   return codes.length > 0 ? ` (${codes.join(', ')})` : '';
 }
 
-/** Registers the four tools on `server` for one authenticated caller. */
+/** Registers the five tools on `server` for one authenticated caller. */
 export function registerEngramTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'remember',
@@ -128,6 +132,25 @@ export function registerEngramTools(server: McpServer, ctx: ToolContext): void {
       guarded(ctx, 'forget', 'memories:write', async () => {
         const memory = await ctx.memories.revoke(ctx.principal, id, reason);
         return answer(`Revoked ${memory.id}.`, RevokeResponseSchema, { memory });
+      }),
+  );
+
+  server.registerTool(
+    'ingest',
+    {
+      title: 'Ingest a conversation',
+      description:
+        'Store conversation turns as episodes and, with extract "auto" (the default), the durable memories the user ' +
+        'stated in them (preferences, constraints, facts...), consolidated with what is already known.',
+      inputSchema: IngestRequestSchema,
+      outputSchema: IngestResponseSchema,
+    },
+    (input) =>
+      guarded(ctx, 'ingest', 'memories:write', async () => {
+        const result = await ctx.ingest.ingest(ctx.principal, input);
+        const kept = result.extraction.proposals.filter((p) => p.outcome !== 'rejected').length;
+        const text = `Stored ${result.items.length} turns; extraction ${result.extraction.status}, ${kept} memories.`;
+        return answer(text, IngestResponseSchema, result);
       }),
   );
 

@@ -38,6 +38,8 @@ export interface MemoryRecord {
   valid_from?: string | undefined;
   expires_at?: string | null | undefined;
   idempotency_key?: string | undefined;
+  /** An ingested turn whose extraction was deferred: the extract job retries it. */
+  extraction_status?: 'pending' | undefined;
 }
 
 export interface StoredVector {
@@ -230,7 +232,38 @@ export interface EmbeddingJobOperations {
 
 // --- End of embedding jobs. ---
 
-export interface OperatorStore extends ForgettingOperatorStore, EmbeddingJobOperations {
+// --- The extract job: stored turns whose extraction is pending, across tenants, for the operator role. ---
+
+/** A stored turn whose extraction is pending: where it belongs, its stored content, who said it and where. */
+export interface PendingExtraction {
+  id: string;
+  tenantId: string;
+  subject: string;
+  session: string | null;
+  /** The stored turn, `Speaker: text` as the gate normalised it. */
+  content: string;
+  sourceId: string | null;
+  speaker: string | null;
+  /** Its position in the ingest request. */
+  turn: number | null;
+  attempts: number;
+}
+
+export interface ExtractionJobOperations {
+  /** Locks (skip locked) and returns up to `limit` live turns whose extraction is pending, oldest first. */
+  claimPendingExtractions(limit: number): Promise<PendingExtraction[]>;
+  /** Clears `done`, counts a failed attempt on `failed`; returns how many reached `maxAttempts` (now failed). */
+  finishPendingExtractions(
+    done: readonly string[],
+    failed: readonly string[],
+    maxAttempts: number,
+  ): Promise<number>;
+}
+
+export interface OperatorStore
+  extends ForgettingOperatorStore,
+    EmbeddingJobOperations,
+    ExtractionJobOperations {
   createTenant(name: string): Promise<string>;
   findTenant(name: string): Promise<string | null>;
   createApiKey(input: {

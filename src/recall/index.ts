@@ -12,6 +12,7 @@ export {
 export { type ConflictDrop, filterConflicts, type Stance, stanceTowards, tokenize } from './conflict.ts';
 export { buildContext, CONTEXT_HEADER, type ContextEntry, sanitizeForContext } from './context.ts';
 export { type DedupeResult, dedupeByKey } from './dedupe.ts';
+export { DURABLE_KINDS, durableFirst, isWeakEpisode } from './durable-first.ts';
 export {
   compareFused,
   DEFAULT_LANE_WEIGHTS,

@@ -5,6 +5,7 @@ import { applyBudget, DEFAULT_CONFIDENCE_FLOOR, resolveBudget } from './budget.t
 import { filterConflicts } from './conflict.ts';
 import { buildContext } from './context.ts';
 import { dedupeByKey } from './dedupe.ts';
+import { durableFirst } from './durable-first.ts';
 import { readEvidence } from './evidence.ts';
 import { normalizeQuery } from './normalize-query.ts';
 import { matchRules } from './rules.ts';
@@ -103,7 +104,8 @@ function laneReachedRules(scored: readonly ScoredCandidate[], threshold: number 
  *     can take the slot);  5. dedupe by key;
  *  6. match rules on the query (their triggers; rules the lanes reached come back as at most `confirm`), and keep
  *     a returned rule out of `items` (it is already in `rules`);
- *  7. fit the budget (confident memories first);  8. render the context from the in-context items.
+ *  7. durable memories before chat turns that only one lane found, or found far down (durable-first.ts);
+ *  8. fit the budget (confident memories first);  9. render the context from the in-context items.
  * @throws RangeError on an invalid threshold, weights, budget or `now` (configuration or caller bugs).
  */
 export function rankRecall(input: RankRecallInput): RankRecallResult {
@@ -124,7 +126,10 @@ export function rankRecall(input: RankRecallInput): RankRecallResult {
   const deduped = dedupeByKey(conflicts.kept);
   const rules = matchRules(input.ruleCandidates ?? [], query, laneReachedRules(scored, threshold));
   const firedRules = new Set(rules.map((r) => r.id));
-  const ranked = deduped.kept.filter((e) => !firedRules.has(e.candidate.id));
+  const ranked = durableFirst(
+    deduped.kept.filter((e) => !firedRules.has(e.candidate.id)),
+    activeLanes,
+  );
   const budgeted = applyBudget(ranked, budget, input.confidenceFloor ?? DEFAULT_CONFIDENCE_FLOOR);
 
   const items = budgeted.selected.map((b) => {

@@ -7,6 +7,7 @@ import { createApp } from '../http/app.ts';
 import type { ReadinessCheck } from '../http/routes/health.ts';
 import { createPrometheusSink, isPrometheusSink } from '../metrics/prometheus-sink.ts';
 import type { Embedder } from '../ports/embedder.ts';
+import type { Extractor } from '../ports/extractor.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { MetricsSink } from '../ports/metrics.ts';
 import type { MemoryStore } from '../ports/store.ts';
@@ -23,6 +24,8 @@ export interface EngramParts {
   store: MemoryStore;
   gate: WriteGate;
   embedder: Embedder | null;
+  /** Proposes durable memories from ingested turns (createExtractor: within its budget); absent: none. */
+  extractor?: Extractor | null;
   logger: Logger;
   adminKey: string | undefined;
   readiness: ReadinessCheck;
@@ -60,7 +63,8 @@ export function composeEngram(parts: EngramParts) {
   // Read at scrape time: one count over the partial pending index, as the operator (it spans tenants).
   const embeddingBacklog = () => parts.store.withOperator((op) => op.embeddingBacklog()).catch(() => null);
   // Conversation ingestion: turns become episodes through the same write pipeline (and so the same gate).
-  const ingest = createIngestService(writes);
+  // With an extractor, the user's durable statements become memories too (model inferences, consolidated).
+  const ingest = createIngestService({ ...writes, extractor: parts.extractor ?? null });
   const tenants = createTenantService(parts.store);
   const app = createApp({
     memories,

@@ -1,12 +1,14 @@
 // Engram for one Worker isolate: the store (over the invocation's pool, src/server/request-scope.ts), the
 // embedder and the app, each built once and kept while the isolate lives. Per invocation only the pool.
 import { jwtVerifierOf } from '../auth/authenticate.ts';
-import type { WorkerConfig } from '../config/index.ts';
+import { extractorConfigOf, type WorkerConfig } from '../config/index.ts';
 import type { Logger } from '../core/logger.ts';
 import { createEmbedder } from '../embedding/factory.ts';
 import type { WorkersAiBinding } from '../embedding/workers-ai.ts';
+import { createExtractor } from '../extract/factory.ts';
 import { createLogMetricsSink } from '../metrics/log-sink.ts';
 import type { Embedder } from '../ports/embedder.ts';
+import type { Extractor } from '../ports/extractor.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { MemoryStore } from '../ports/store.ts';
 import { registerEmbedder } from '../services/register-embedder.ts';
@@ -30,6 +32,9 @@ export interface EdgeEngram {
   store: MemoryStore;
   /** The embedder once its model is registered (a round trip, once per isolate); null without one. In scope. */
   usableEmbedder(): Promise<Embedder | null>;
+  /** The isolate's extractor and gate, for the extract job. */
+  extractor: Extractor;
+  gate: WriteGate;
   /** Serves a request with the isolate's app; call it inside runInScope. */
   fetch(request: Request): Promise<Response>;
 }
@@ -46,6 +51,8 @@ export function createEdgeEngram(config: WorkerConfig, deps: EdgeEngramDeps): Ed
   // unreachable, model known with other dimensions), one without, so writes are kept pending and recall answers
   // lexically with `degraded` instead of failing. Each is built on first use and kept.
   const apps = new Map<boolean, Engram>();
+  // Built once per isolate, like the embedder: the offline patterns by default, or the configured chat model.
+  const extractor = createExtractor(extractorConfigOf(config.settings), { logger: deps.logger });
 
   async function usableEmbedder(): Promise<Embedder | null> {
     if (!config.embedder) return null;
@@ -70,6 +77,7 @@ export function createEdgeEngram(config: WorkerConfig, deps: EdgeEngramDeps): Ed
         store,
         gate: deps.gate,
         embedder: usable,
+        extractor,
         logger: deps.logger,
         adminKey: config.settings.ENGRAM_ADMIN_KEY,
         // The readiness probe compares names only; the SQL itself never ships in the Worker.
@@ -94,6 +102,8 @@ export function createEdgeEngram(config: WorkerConfig, deps: EdgeEngramDeps): Ed
   return {
     config,
     store,
+    extractor,
+    gate: deps.gate,
     usableEmbedder,
     async fetch(request) {
       return appWith(await usableEmbedder()).app.fetch(request);

@@ -2,10 +2,11 @@
 // embedding model, bootstraps the default tenant and serves the Hono app.
 import { serve } from '@hono/node-server';
 import { jwtVerifierOf } from '../auth/authenticate.ts';
-import type { EngramConfig } from '../config/index.ts';
+import { type EngramConfig, extractorConfigOf } from '../config/index.ts';
 import type { Logger } from '../core/logger.ts';
 import { migrate } from '../db/migrate.ts';
 import { readMigrations } from '../db/migration-files.ts';
+import { createExtractor } from '../extract/factory.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { SqlExecutor } from '../ports/sql.ts';
@@ -65,6 +66,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     store,
     gate: options.gate,
     embedder: options.embedder,
+    extractor: createExtractor(extractorConfigOf(config), { logger }),
     logger,
     adminKey: bootstrap.adminKey,
     readiness: databaseReadiness(db, migrations),

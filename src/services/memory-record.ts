@@ -12,6 +12,8 @@ export interface RecordOptions {
   idempotencyKey?: string | undefined;
   /** Extra text indexed at low weight for lexical search (conversation ingestion); never returned. */
   contextText?: string | undefined;
+  /** An ingested turn whose extraction failed or timed out: marked for the extract job. */
+  extractionPending?: boolean | undefined;
 }
 
 /** Where a memory comes from when the input does not say: the end user itself (JWT), else the calling app. */
@@ -46,5 +48,6 @@ export function memoryRecord(
     valid_from: input.valid_from,
     expires_at: gate.expiresAt ? gate.expiresAt.toISOString() : null,
     idempotency_key: options.idempotencyKey,
+    ...(options.extractionPending ? { extraction_status: 'pending' as const } : {}),
   };
 }

@@ -22,7 +22,8 @@ export function rememberAnswer(result: RememberResult): RememberAnswer {
         },
       };
     case 'duplicate':
-      return { status: 200, body: { memory: result.memory, gate: { decision: 'duplicate' } } };
+    case 'merged':
+      return { status: 200, body: { memory: result.memory, gate: { decision: result.decision } } };
     case 'rejected':
       return {
         status: 422,

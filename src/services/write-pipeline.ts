@@ -36,6 +36,7 @@ export interface Prepared {
 export type RememberResult =
   | { decision: 'accepted'; memory: Memory; trust: number; flags: string[]; superseded: string[] }
   | { decision: 'duplicate'; memory: Memory }
+  | { decision: 'merged'; memory: Memory }
   | { decision: 'rejected'; reasons: GateReason[] };
 
 /** The caller's rights as the gate sees them (trust depends on them, never on the request body). */
@@ -119,8 +120,8 @@ export function createWritePipeline(deps: WritePipelineDeps) {
         const { record, vector } = preparedAt.get(i)!;
         const outcome = await tx.writeMemory(record, vector);
         results.push(
-          outcome.status === 'duplicate'
-            ? { decision: 'duplicate', memory: outcome.memory }
+          outcome.status !== 'created'
+            ? { decision: outcome.status, memory: outcome.memory }
             : {
                 decision: 'accepted',
                 memory: outcome.memory,

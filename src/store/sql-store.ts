@@ -20,6 +20,7 @@ import type {
 } from '../ports/store.ts';
 import { embeddingJobOperations } from './sql-embedding-jobs.ts';
 import { mapSqlError } from './sql-errors.ts';
+import { extractionJobOperations } from './sql-extraction-jobs.ts';
 import { forgettingOperatorStore, forgettingTenantStore } from './sql-forget.ts';
 import { vectorLiteral } from './vector-literal.ts';
 
@@ -245,6 +246,7 @@ function operatorStore(session: SqlSession): OperatorStore {
     // --- Embedding jobs (backfill, model migration, calibration): see sql-embedding-jobs.ts. ---
     ...embeddingJobOperations(session),
     // --- End of embedding jobs. ---
+    ...extractionJobOperations(session),
     async createTenant(name) {
       const { rows } = await session.query<{ id: string }>('select engram.create_tenant($1) as id', [name]);
       return rows[0]!.id;

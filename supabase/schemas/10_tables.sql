@@ -86,7 +86,11 @@ create table engram.embedding_models (
   -- weights are measured per model and stored with it; null means the service's defaults (vector 1, lexical 1,
   -- k 60).
   vector_weight real check (vector_weight is null or vector_weight between 0 and 1000),
-  rrf_k integer check (rrf_k is null or rrf_k between 1 and 1000)
+  rrf_k integer check (rrf_k is null or rrf_k between 1 and 1000),
+  -- Consolidation merges a new memory into a live one at least this similar in this model (issue 12). Null: no
+  -- merge by similarity. The local word-vector model keeps null: its similarities do not separate near-duplicates
+  -- from different memories on one topic, so it merges by slot and facet only (engram.consolidate_memory).
+  merge_threshold real check (merge_threshold is null or merge_threshold between -1 and 1)
 );
 -- At most one model serves reads at a time; a migration backfills the next one beside it.
 create unique index embedding_models_one_active_idx on engram.embedding_models ((true)) where status = 'active';
@@ -94,6 +98,7 @@ comment on table engram.embedding_models is 'Registered embedding models: dimens
 comment on column engram.embedding_models.calibration_plot is 'Where the last `engram calibrate` wrote its similarity plot (a path, for people; never read by code).';
 comment on column engram.embedding_models.vector_weight is 'RRF weight of this model''s vector lane (lexical counts 1); null: the service default.';
 comment on column engram.embedding_models.rrf_k is 'RRF constant k for recalls served by this model; null: the service default.';
+comment on column engram.embedding_models.merge_threshold is 'Similarity in this model above which consolidation merges a memory into a live one of the same kind; null: merge by slot and facet only.';
 
 -- Room on every page for recall bookkeeping (fillfactor 80). Every recall updates last_recalled_at and recall_count
 -- of what it returned. With full pages those updates could not stay on the page (HOT), so each left a dead row
@@ -102,6 +107,17 @@ comment on column engram.embedding_models.rrf_k is 'RRF constant k for recalls s
 -- as the lexical lane walked the dead versions. No indexed column changes on those updates, so with free space on
 -- the page they are HOT and pruned without a vacuum. (On a database created before this setting, it applies to
 -- pages written since; VACUUM FULL or pg_repack rewrites the older ones.)
+create function engram.is_multi_valued_key(p_key text)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$ select p_key ~ '^(child|pet|sibling|parent):name$' $$;
+comment on function engram.is_multi_valued_key(text) is 'Slots that hold several live values (a second child is not an update of the first); the same list as src/core/slot-keys.ts.';
+revoke execute on function engram.is_multi_valued_key(text) from public;
+grant execute on function engram.is_multi_valued_key(text) to engram_app, authenticated, engram_operator;
+
 create table engram.memories (
   id uuid primary key default gen_random_uuid(),
   tenant_id uuid not null references engram.tenants (id) on delete cascade,
@@ -149,6 +165,10 @@ create table engram.memories (
   superseded_by uuid references engram.memories (id) on delete set null deferrable initially deferred,
   last_recalled_at timestamptz,
   recall_count integer not null default 0,
+  -- Extraction of durable memories from this episode's turn failed or timed out at ingest: the extract job
+  -- (`engram extract --pending`, the cron) retries it; null once done (or never asked for).
+  extraction_status text check (extraction_status in ('pending', 'failed')),
+  extraction_attempts integer not null default 0,
   -- Lets memory_embeddings reference (id, tenant_id, subject), so its copies can never disagree.
   unique (id, tenant_id, subject)
 ) with (fillfactor = 80);
@@ -166,9 +186,9 @@ create index memories_subject_search_idx on engram.memories using gin (tenant_id
 -- Dedupe: one live memory per content in a subject; concurrent identical writes collide here.
 create unique index memories_live_content_idx on engram.memories (tenant_id, subject, content_hash)
   where revoked_at is null and superseded_by is null;
--- Supersession by key: one live version per key.
+-- Supersession by key: one live version per key (multi-valued slots such as child:name aside).
 create unique index memories_live_key_idx on engram.memories (tenant_id, subject, key)
-  where key is not null and revoked_at is null and superseded_by is null;
+  where key is not null and not engram.is_multi_valued_key(key) and revoked_at is null and superseded_by is null;
 create unique index memories_idempotency_idx on engram.memories (tenant_id, idempotency_key)
   where idempotency_key is not null;
 create index memories_live_facet_idx on engram.memories (tenant_id, subject, facet)
@@ -179,6 +199,7 @@ create index memories_source_uri_idx on engram.memories (tenant_id, source_uri) 
 create index memories_expires_idx on engram.memories (expires_at) where expires_at is not null;
 create index memories_revoked_idx on engram.memories (revoked_at) where revoked_at is not null;
 create index memories_pending_idx on engram.memories (created_at) where embedding_status = 'pending';
+create index memories_extraction_pending_idx on engram.memories (created_at) where extraction_status = 'pending';
 -- The ON DELETE SET NULL actions of the supersession links look up the rows that point at a deleted memory; without
 -- these indexes every deleted row (sweep, erasure) would scan the whole table. They also serve the sweep's
 -- neighbour lock (sweep_expired).

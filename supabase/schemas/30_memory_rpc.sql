@@ -113,10 +113,12 @@ revoke execute on function engram.current_actor() from public;
 grant execute on function engram.current_actor() to engram_app, authenticated, engram_operator;
 
 -- Writes one memory that the write gate has accepted. p_memory carries the API fields plus what the gate
--- computed (trust, content_hash, flags, expires_at, idempotency_key). Returns the stored memory and a status:
---   created    a new row; superseded lists the ids it replaced (same key, or same facet with the other polarity)
+-- computed (trust, content_hash, flags, expires_at, idempotency_key) and, for an ingested turn whose extraction
+-- was deferred, extraction_status 'pending'. engram.consolidate_memory decides; the status returned:
+--   created    a new row; superseded lists the ids it replaced (the slot's value, the stances on its facet)
 --   duplicate  the same content is already live for this subject, or the idempotency key was seen: that memory
--- Concurrent identical writes collide on a unique index and end as one row.
+--   merged     a near-duplicate of a live memory: that memory, with the new write's provenance added
+-- Concurrent identical writes collide on a unique index and end as one row. Every decision is audited.
 create function engram.write_memory(p_memory jsonb, p_embedding text default null, p_model text default null)
 returns table (memory jsonb, status text, superseded uuid[])
 language plpgsql
@@ -137,6 +139,8 @@ declare
   v_id uuid := gen_random_uuid();
   v_row engram.memories;
   v_superseded uuid[] := '{}';
+  v_decision text;
+  v_target uuid;
 begin
   if v_tenant is null then
     raise exception 'no tenant in this transaction' using errcode = '42501';
@@ -161,35 +165,33 @@ begin
   -- Writers of the same key or facet queue here, so that each sees the version the previous one wrote.
   if v_key is not null or v_facet is not null then
     perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(
-      v_tenant::text || '/' || v_subject || '/' || coalesce(v_key, '') || '/' || coalesce(v_facet, ''), 0));
+      v_tenant::text || '/' || v_subject || '/' || coalesce(v_key, '') || '/' || coalesce(pg_catalog.lower(v_facet), ''), 0));
   end if;
 
-  select * into v_row from engram.memories m
-   where m.tenant_id = v_tenant and m.subject = v_subject and m.content_hash = v_hash
-     and m.revoked_at is null and m.superseded_by is null;
-  if found then
+  select c.decision, c.target, c.superseded into v_decision, v_target, v_superseded
+    from engram.consolidate_memory(p_memory, p_embedding, p_model) c;
+  if v_decision = 'duplicate' then
+    select * into v_row from engram.memories m where m.id = v_target;
+    perform engram.audit(v_tenant, v_subject, v_target, engram.current_actor(), 'duplicate', null, '{}',
+      pg_catalog.jsonb_build_object('kind', p_memory ->> 'kind', 'trust', v_trust, 'source_type', v_source_type));
     return query select engram.memory_json(v_row), 'duplicate'::text, '{}'::uuid[];
+    return;
+  end if;
+  if v_decision = 'merge' then
+    v_row := engram.merge_memory(v_target, p_memory, v_trust);
+    return query select engram.memory_json(v_row), 'merged'::text, '{}'::uuid[];
     return;
   end if;
 
   -- Supersede first (the new id is known; the foreign key is checked at commit), then insert: the unique
   -- index on live keys never sees two live versions.
-  with old as (
-    update engram.memories m set superseded_by = v_id
-     where m.tenant_id = v_tenant and m.subject = v_subject
-       and m.revoked_at is null and m.superseded_by is null
-       and ((v_key is not null and m.key = v_key)
-         or (v_facet is not null and m.facet = v_facet and v_polarity in ('prefer', 'avoid')
-             and m.polarity in ('prefer', 'avoid') and m.polarity <> v_polarity))
-    returning m.id, m.created_at
-  )
-  select coalesce(pg_catalog.array_agg(old.id order by old.created_at desc), '{}') into v_superseded from old;
+  update engram.memories m set superseded_by = v_id where m.id = any (v_superseded);
 
   insert into engram.memories as m (
     id, tenant_id, subject, kind, content, tags, language, ts_config, context_text, importance, confidence, trust,
     source_type, source_uri, source_id, source_session, source_hash, content_hash, idempotency_key,
     key, facet, polarity, trigger, metadata, flags, embedding_status, embedding_model,
-    valid_from, expires_at, supersedes
+    valid_from, expires_at, supersedes, extraction_status
   ) values (
     v_id, v_tenant, v_subject, p_memory ->> 'kind', p_memory ->> 'content',
     coalesce((select pg_catalog.array_agg(t) from pg_catalog.jsonb_array_elements_text(p_memory -> 'tags') t), '{}'),
@@ -202,7 +204,8 @@ begin
     coalesce((select pg_catalog.array_agg(f) from pg_catalog.jsonb_array_elements_text(p_memory -> 'flags') f), '{}'),
     case when p_embedding is null then 'pending' else 'ready' end,
     case when p_embedding is null then null else p_model end,
-    (p_memory ->> 'valid_from')::timestamptz, (p_memory ->> 'expires_at')::timestamptz, v_superseded[1]
+    (p_memory ->> 'valid_from')::timestamptz, (p_memory ->> 'expires_at')::timestamptz, v_superseded[1],
+    case when p_memory ->> 'extraction_status' = 'pending' then 'pending' end
   )
   on conflict do nothing
   returning * into v_row;
@@ -236,7 +239,7 @@ begin
   return query select engram.memory_json(v_row), 'created'::text, v_superseded;
 end
 $$;
-comment on function engram.write_memory(jsonb, text, text) is 'Stores one gate-accepted memory (and its vector when given): dedupes by content and idempotency key, supersedes by key or opposite facet, audits. Status created or duplicate.';
+comment on function engram.write_memory(jsonb, text, text) is 'Stores one gate-accepted memory (and its vector when given) as engram.consolidate_memory decides: dedupes by content and idempotency key, merges near-duplicates, supersedes by slot or facet, audits. Status created, duplicate or merged.';
 revoke execute on function engram.write_memory(jsonb, text, text) from public;
 grant execute on function engram.write_memory(jsonb, text, text) to engram_app, authenticated, engram_operator;
 

@@ -254,6 +254,12 @@ begin
     and ($8::timestamptz is null or m.created_at >= $8)
     and ($9::timestamptz is null or m.created_at < $9)';
 
+  -- Each lane's candidates are its best p_candidates rows of every kind plus (when the caller names no kinds) its best
+  -- p_candidates durable ones (every kind but episode), ranked together by the lane's own evidence: in a subject of
+  -- hundreds of chat turns a preference the query does not name ("recommend something easy to digest" / "Does not
+  -- eat cilantro") is rarely among the first candidates of all kinds, but it is among the subject's few durable
+  -- memories (issue 12 item 4; lived-in chat hit@3 0.061 -> 0.552 with durable-first ranking in TypeScript,
+  -- docs/benchmarks/ingest-extraction.md).
   if p_mode <> 'lexical' and p_embedding is not null and p_model is not null then
     select em.dims into v_dims from engram.embedding_models em where em.model = p_model;
     if v_dims is null then
@@ -270,11 +276,18 @@ begin
       -- subject's rows (found through memory_embeddings_subject_idx).
       v_vector_lane := pg_catalog.format('
         select c.id, (1 - c.dist)::real as sim, (pg_catalog.row_number() over (order by c.dist, c.id))::integer as vrank
-          from (select e.memory_id as id, e.embedding operator(extensions.<=>) $10::extensions.vector as dist
-                  from engram.memory_embeddings e join engram.memories m on m.id = e.memory_id
-                 where e.tenant_id = $1 and e.subject = $2 and e.model = %L and %s
-                 order by 2, 1
-                 limit %s) c', p_model, v_filter, v_k);
+          from ((select e.memory_id as id, e.embedding operator(extensions.<=>) $10::extensions.vector as dist
+                   from engram.memory_embeddings e join engram.memories m on m.id = e.memory_id
+                  where e.tenant_id = $1 and e.subject = $2 and e.model = %1$L and %2$s
+                  order by 2, 1
+                  limit %3$s)
+                union
+                (select e.memory_id as id, e.embedding operator(extensions.<=>) $10::extensions.vector as dist
+                   from engram.memory_embeddings e join engram.memories m on m.id = e.memory_id
+                  where e.tenant_id = $1 and e.subject = $2 and e.model = %1$L and %2$s
+                    and $3::text[] is null and m.kind <> ''episode''
+                  order by 2, 1
+                  limit %3$s)) c', p_model, v_filter, v_k);
     else
       v_path := 'hnsw';
       -- The model's partial HNSW index: the same cast and predicate. strict_order keeps scanning until enough
@@ -283,12 +296,20 @@ begin
       perform pg_catalog.set_config('hnsw.ef_search', greatest(v_k * 2, 64)::text, true);
       v_vector_lane := pg_catalog.format('
         select c.id, (1 - c.dist)::real as sim, (pg_catalog.row_number() over (order by c.dist, c.id))::integer as vrank
-          from (select e.memory_id as id,
-                       e.embedding::extensions.vector(%1$s) operator(extensions.<=>) $10::extensions.vector(%1$s) as dist
-                  from engram.memory_embeddings e join engram.memories m on m.id = e.memory_id
-                 where e.model = %2$L and e.tenant_id = $1 and e.subject = $2 and %3$s
-                 order by e.embedding::extensions.vector(%1$s) operator(extensions.<=>) $10::extensions.vector(%1$s)
-                 limit %4$s) c', v_dims, p_model, v_filter, v_k);
+          from ((select e.memory_id as id,
+                        e.embedding::extensions.vector(%1$s) operator(extensions.<=>) $10::extensions.vector(%1$s) as dist
+                   from engram.memory_embeddings e join engram.memories m on m.id = e.memory_id
+                  where e.model = %2$L and e.tenant_id = $1 and e.subject = $2 and %3$s
+                  order by e.embedding::extensions.vector(%1$s) operator(extensions.<=>) $10::extensions.vector(%1$s)
+                  limit %4$s)
+                union
+                (select e.memory_id as id,
+                        e.embedding::extensions.vector(%1$s) operator(extensions.<=>) $10::extensions.vector(%1$s) as dist
+                   from engram.memory_embeddings e join engram.memories m on m.id = e.memory_id
+                  where e.model = %2$L and e.tenant_id = $1 and e.subject = $2 and %3$s
+                    and $3::text[] is null and m.kind <> ''episode''
+                  order by e.embedding::extensions.vector(%1$s) operator(extensions.<=>) $10::extensions.vector(%1$s)
+                  limit %4$s)) c', v_dims, p_model, v_filter, v_k);
     end if;
   end if;
 
@@ -320,14 +341,18 @@ begin
             select greatest(pg_catalog.count(*), (select pg_catalog.count(*) from matched))::float8 as n
               from (select 1 from engram.memories m
                      where m.tenant_id = $1 and m.subject = $2 and m.revoked_at is null and m.superseded_by is null
-                     limit 2000) s)
-          select mt.id,
-                 pg_catalog.sum(pg_catalog.ln(1 + (p.n - t.df + 0.5) / (t.df + 0.5))
-                                * pg_catalog.ts_rank(''{0.5, 0.2, 0.4, 1.0}''::real[], mt.search_tsv, t.tq, 1)) as score
-            from matched mt join terms t on mt.search_tsv @@ t.tq cross join population p
-           group by mt.id
-           order by 2 desc, 1
-           limit %1$s) r', v_k);
+                     limit 2000) s),
+          scored as materialized (
+            select mt.id,
+                   pg_catalog.sum(pg_catalog.ln(1 + (p.n - t.df + 0.5) / (t.df + 0.5))
+                                  * pg_catalog.ts_rank(''{0.5, 0.2, 0.4, 1.0}''::real[], mt.search_tsv, t.tq, 1)) as score
+              from matched mt join terms t on mt.search_tsv @@ t.tq cross join population p
+             group by mt.id)
+          (select sc.id, sc.score from scored sc order by 2 desc, 1 limit %1$s)
+          union
+          (select sc.id, sc.score from scored sc join engram.memories m on m.id = sc.id
+            where $3::text[] is null and m.kind <> ''episode''
+            order by 2 desc, 1 limit %1$s)) r', v_k);
   end if;
 
   -- The threshold applies after the ordered scan (a distance in WHERE would force a sequential scan). Vector

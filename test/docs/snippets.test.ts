@@ -44,7 +44,7 @@ describe('snippets', () => {
 
   it('mcp: lists the tools, remembers and recalls', async () => {
     const out = await mcpExample(t.url, t.apiKey);
-    expect(out.tools.sort()).toEqual(['forget', 'list_memories', 'recall', 'remember']);
+    expect(out.tools.sort()).toEqual(['forget', 'ingest', 'list_memories', 'recall', 'remember']);
     const content = out.recalled.content as { type: string; text: string }[];
     expect(content[0]?.text).toContain('allergic to peanuts');
     expect((out.recalled.structuredContent as { items: unknown[] }).items).toHaveLength(1);

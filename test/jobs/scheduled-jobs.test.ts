@@ -8,6 +8,8 @@ describe('CRON_SCHEDULE', () => {
   it('covers exactly the crons of wrangler.toml, one job each', () => {
     const config = unstable_readConfig({ config: 'wrangler.toml' }, { hideWarnings: true });
     expect(Object.keys(CRON_SCHEDULE).sort()).toEqual([...(config.triggers.crons ?? [])].sort());
-    expect(new Set(Object.values(CRON_SCHEDULE))).toEqual(new Set(['sweep', 'backfill', 'reembed']));
+    expect(new Set(Object.values(CRON_SCHEDULE))).toEqual(
+      new Set(['sweep', 'backfill', 'reembed', 'extract']),
+    );
   });
 });

@@ -36,9 +36,15 @@ afterAll(async () => {
 });
 
 describe('MCP server at /mcp', () => {
-  it('lists the four tools with input schemas from the API', async () => {
+  it('lists the five tools with input schemas from the API', async () => {
     const { tools } = await mcp.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['forget', 'list_memories', 'recall', 'remember']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'forget',
+      'ingest',
+      'list_memories',
+      'recall',
+      'remember',
+    ]);
     const remember = tools.find((tool) => tool.name === 'remember');
     expect(remember?.inputSchema.required).toEqual(expect.arrayContaining(['subject', 'content', 'kind']));
     const kind = (remember?.inputSchema.properties as Record<string, { enum?: string[] }> | undefined)?.kind;
@@ -83,6 +89,29 @@ describe('MCP server at /mcp', () => {
     expect((again.structuredContent as { items: { id: string }[] }).items.map((i) => i.id)).not.toContain(
       memory.id,
     );
+  });
+
+  it('ingests a conversation and reports what extraction made of it', async () => {
+    const ingested = await call(mcp, 'ingest', {
+      subject: 'mo',
+      session: 'chat-1',
+      messages: [{ speaker: 'user', text: "I'm allergic to peanuts" }],
+    });
+    expect(ingested.isError).toBeFalsy();
+    const body = ingested.structuredContent as {
+      items: { status: string }[];
+      extraction: { status: string; proposals: { outcome: string; key?: string }[] };
+    };
+    expect(body.items.map((i) => i.status)).toEqual(['created']);
+    expect(body.extraction.status).toBe('done');
+    expect(body.extraction.proposals).toEqual([expect.objectContaining({ outcome: 'created' })]);
+    const off = await call(mcp, 'ingest', {
+      subject: 'mo',
+      session: 'chat-2',
+      extract: 'off',
+      messages: [{ speaker: 'user', text: 'I live in Porto' }],
+    });
+    expect((off.structuredContent as { extraction: { status: string } }).extraction.status).toBe('off');
   });
 
   it('validates tool inputs with the API schemas', async () => {

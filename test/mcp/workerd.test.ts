@@ -38,7 +38,13 @@ describe('MCP on workerd', () => {
     await client.connect(new StreamableHTTPClientTransport(url));
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual(['forget', 'list_memories', 'recall', 'remember']);
+      expect(tools.map((t) => t.name).sort()).toEqual([
+        'forget',
+        'ingest',
+        'list_memories',
+        'recall',
+        'remember',
+      ]);
       const result = await client.callTool({ name: 'list_memories', arguments: { subject: 'ada' } });
       expect(result.structuredContent).toEqual({ items: [], next_cursor: null });
       const invalid = await client.callTool({ name: 'list_memories', arguments: { limit: 0 } });

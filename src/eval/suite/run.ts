@@ -194,7 +194,7 @@ async function load(
           tally.rejected++;
           continue;
         }
-        if (result.decision === 'duplicate') tally.duplicate++;
+        if (result.decision === 'duplicate' || result.decision === 'merged') tally.duplicate++;
         else {
           tally.created++;
           for (const id of result.superseded) superseded.add(id);

@@ -134,6 +134,32 @@ function stateOf(memory) {
   return { label: 'live', cls: 'ok', note: memory.expires_at ? 'until ' + when(memory.expires_at) : '' };
 }
 
+// An extracted memory names the episodes (stored chat turns) it was read from, its own and those of the writes
+// merged into it: shown under its content, as the turns' words when they are among the loaded memories.
+function sourceEpisodeIds(memory) {
+  const meta = memory.metadata || {};
+  const ids = [];
+  const add = (extraction) => {
+    if (extraction && Array.isArray(extraction.episode_ids))
+      for (const id of extraction.episode_ids) if (typeof id === 'string' && !ids.includes(id)) ids.push(id);
+  };
+  add(meta.extraction);
+  if (Array.isArray(meta.merged)) for (const m of meta.merged) add(m && m.extraction);
+  return ids;
+}
+
+function sourceTurns(memory) {
+  const ids = sourceEpisodeIds(memory);
+  if (ids.length === 0) return null;
+  const byEpisode = new Map(state.memories.map((m) => [m.id, m]));
+  return el('div', { class: 'sources small muted', 'data-role': 'source-turns' }, 'From chat: ',
+    ids.map((id) => {
+      const turn = byEpisode.get(id);
+      return el('div', { class: 'source-turn', 'data-episode': id },
+        el('span', { class: 'mono' }, id.slice(0, 8)), ' ', turn ? turn.content : '');
+    }));
+}
+
 function memoryRow(memory) {
   const st = stateOf(memory);
   const live = st.label === 'live';
@@ -141,6 +167,7 @@ function memoryRow(memory) {
   return el('tr', { 'data-id': memory.id, class: live ? '' : 'dim' },
     el('td', { class: 'content-cell' },
       el('div', { class: 'content' }, memory.content),
+      sourceTurns(memory),
       el('div', { class: 'meta mono' }, memory.id.slice(0, 8),
         memory.tags.length ? el('span', { class: 'tags' }, memory.tags.map((t) => el('span', { class: 'tag' }, t))) : null)),
     el('td', {}, el('span', { class: 'badge kind-' + memory.kind }, memory.kind)),

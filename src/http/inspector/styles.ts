@@ -67,6 +67,8 @@ tr.dim td { opacity: .6; }
 .content { white-space: pre-wrap; overflow-wrap: anywhere; display: -webkit-box; -webkit-line-clamp: 4;
   -webkit-box-orient: vertical; overflow: hidden; }
 .meta { color: var(--muted); margin-top: 3px; display: flex; gap: 8px; flex-wrap: wrap; align-items: center; }
+.sources { margin-top: 3px; }
+.source-turn { white-space: pre-wrap; overflow-wrap: anywhere; }
 .tags { display: inline-flex; gap: 4px; flex-wrap: wrap; }
 .tag { background: #eef1f6; border-radius: 4px; padding: 0 5px; font-family: system-ui, sans-serif; }
 .actions-cell { white-space: nowrap; text-align: right; }

@@ -3,6 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { JsonRpcSchema } from '../../contract/index.ts';
 import type { Logger } from '../../core/logger.ts';
 import { handleMcpRequest } from '../../mcp/handler.ts';
+import type { IngestService } from '../../services/ingest.ts';
 import type { MemoryService } from '../../services/memories.ts';
 import type { RecallService } from '../../services/recall.ts';
 import { type Authenticate, requirePrincipal } from '../auth.ts';
@@ -13,6 +14,7 @@ import { limitBody } from '../middleware.ts';
 export interface McpRouteDeps {
   memories: MemoryService;
   recall: RecallService;
+  ingest: IngestService;
   authenticate: Authenticate;
   logger: Logger;
   maxBodyBytes: number;
@@ -25,7 +27,7 @@ export function registerMcpRoute(app: OpenAPIHono<AppEnv>, deps: McpRouteDeps): 
     method: 'post',
     path: '/mcp',
     summary:
-      'Model Context Protocol over streamable HTTP (stateless, JSON answers): tools remember, recall, forget, list_memories',
+      'Model Context Protocol over streamable HTTP (stateless, JSON answers): tools remember, recall, forget, list_memories, ingest',
     request: {
       body: { content: { 'application/json': { schema: JsonRpcSchema } }, required: true },
     },
@@ -40,7 +42,13 @@ export function registerMcpRoute(app: OpenAPIHono<AppEnv>, deps: McpRouteDeps): 
   app.post('/mcp', (c) =>
     handleMcpRequest(
       c.req.raw,
-      { principal: c.get('principal'), memories: deps.memories, recall: deps.recall, logger: deps.logger },
+      {
+        principal: c.get('principal'),
+        memories: deps.memories,
+        recall: deps.recall,
+        ingest: deps.ingest,
+        logger: deps.logger,
+      },
       { maxBodyBytes: deps.maxBodyBytes },
     ),
   );

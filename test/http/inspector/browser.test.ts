@@ -1,6 +1,6 @@
 // The Memory Inspector end to end in headless Chromium against the real Node server: sign in, open a subject,
 // search and read the why, revoke, and the memory is gone from the next recall; replace, audit trail, erase with
-// a typed confirmation, sign out. Also checks, at run time, that
+// a typed confirmation, the chat turns an extracted memory came from, sign out. Also checks, at run time, that
 // the key and the query never reach a URL or storage, that memory content is never parsed as HTML, and that
 // the page raises no CSP violation. Saves test-results/inspector.png.
 import { mkdir } from 'node:fs/promises';
@@ -232,6 +232,21 @@ describe('Memory Inspector in Chromium', () => {
       (await client.list({ subject: 'ada', include: ['revoked', 'superseded', 'expired'] })).items,
     ).toEqual([]);
     expect((await client.list({ subject: 'bo' })).items).toHaveLength(1);
+  });
+
+  it('shows the chat turns an extracted memory was read from', async () => {
+    const answer = await client.ingest({
+      subject: 'cy',
+      session: 'chat-1',
+      messages: [{ speaker: 'user', text: "Remember I don't eat cilantro" }],
+    });
+    const extracted = answer.extraction.proposals[0]!.id!;
+    await page.fill('#subject', 'cy');
+    await page.click('#subject-form button[type=submit]');
+    await eventually(() => page.locator('#memories tbody tr').count()).toBe(2);
+    const turns = page.locator(`#memories tr[data-id="${extracted}"] [data-role=source-turns]`);
+    await eventually(() => turns.textContent()).toContain("Remember I don't eat cilantro");
+    expect(await turns.locator('.source-turn').getAttribute('data-episode')).toBe(answer.items[0]!.id);
   });
 
   it('signing out drops the key and every rendered memory', async () => {

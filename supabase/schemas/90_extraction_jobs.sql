@@ -1,0 +1,52 @@
+-- engram schema: the extraction job. An ingest whose extractor timed out or failed stores its turns with
+-- extraction_status 'pending' (write_memory); the job (`engram extract --pending`, the Worker cron) claims them
+-- across tenants as the operator, extracts per conversation and writes through the tenant's write pipeline, then
+-- marks them done or counts a failed attempt, like pending embeddings (70_embedding_jobs.sql).
+
+create function engram.claim_pending_extractions(p_limit integer default 200)
+returns table (id uuid, tenant_id uuid, subject text, session text, content text, source_id text, metadata jsonb,
+               attempts integer)
+language sql
+volatile
+security invoker
+set plan_cache_mode = force_custom_plan
+set search_path = ''
+as $$
+  -- Oldest first, through memories_extraction_pending_idx; rows another job holds are skipped.
+  select m.id, m.tenant_id, m.subject, m.source_session, m.content, m.source_id, m.metadata, m.extraction_attempts
+    from engram.memories m
+   where m.extraction_status = 'pending'
+     and m.revoked_at is null and m.superseded_by is null
+     and (m.expires_at is null or m.expires_at > pg_catalog.now())
+   order by m.created_at, m.id
+   limit least(greatest(coalesce(p_limit, 200), 1), 1000)
+     for no key update of m skip locked
+$$;
+comment on function engram.claim_pending_extractions(integer) is 'Extract job: locks and returns up to p_limit live turns whose extraction is pending (tenant, subject, session, the stored turn and its metadata).';
+revoke execute on function engram.claim_pending_extractions(integer) from public;
+grant execute on function engram.claim_pending_extractions(integer) to engram_operator;
+
+create function engram.finish_pending_extractions(p_done uuid[], p_failed uuid[], p_max_attempts integer default 5)
+returns integer
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  with done as (
+    update engram.memories m set extraction_status = null
+     where m.id = any (coalesce(p_done, '{}')) and m.extraction_status is not null
+    returning m.id
+  ), failed as (
+    update engram.memories m
+       set extraction_attempts = m.extraction_attempts + 1,
+           extraction_status = case when m.extraction_attempts + 1 >= p_max_attempts then 'failed' else 'pending' end
+     where m.id = any (coalesce(p_failed, '{}')) and m.extraction_status = 'pending'
+    returning m.extraction_status
+  )
+  select (select pg_catalog.count(*) from failed f where f.extraction_status = 'failed')::integer
+       + 0 * (select pg_catalog.count(*) from done)::integer
+$$;
+comment on function engram.finish_pending_extractions(uuid[], uuid[], integer) is 'Extract job: clears the pending mark of extracted turns and counts a failed attempt on the others (failed after p_max_attempts); returns how many are now failed.';
+revoke execute on function engram.finish_pending_extractions(uuid[], uuid[], integer) from public;
+grant execute on function engram.finish_pending_extractions(uuid[], uuid[], integer) to engram_operator;
