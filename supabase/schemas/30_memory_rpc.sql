@@ -132,6 +132,8 @@ declare
   v_idem text := nullif(p_memory ->> 'idempotency_key', '');
   v_trust smallint := coalesce((p_memory ->> 'trust')::smallint, 1);
   v_source_type text := coalesce(p_memory -> 'source' ->> 'type', 'app');
+  -- The server always sends the language it detected; other callers (supabase-js) get CJK by script, else und.
+  v_language text := coalesce(nullif(p_memory ->> 'language', ''), engram.detect_language(p_memory ->> 'content'));
   v_id uuid := gen_random_uuid();
   v_row engram.memories;
   v_superseded uuid[] := '{}';
@@ -191,7 +193,7 @@ begin
   ) values (
     v_id, v_tenant, v_subject, p_memory ->> 'kind', p_memory ->> 'content',
     coalesce((select pg_catalog.array_agg(t) from pg_catalog.jsonb_array_elements_text(p_memory -> 'tags') t), '{}'),
-    coalesce(p_memory ->> 'language', 'en'), engram.ts_config_for(p_memory ->> 'language'),
+    v_language, engram.ts_config_for(v_language),
     nullif(p_memory ->> 'context_text', ''),
     coalesce((p_memory ->> 'importance')::real, 0.5), coalesce((p_memory ->> 'confidence')::real, 1),
     v_trust, v_source_type, p_memory -> 'source' ->> 'uri', p_memory -> 'source' ->> 'id',
