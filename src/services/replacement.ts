@@ -28,7 +28,8 @@ export function replacementInput(old: Memory, body: ReplaceInput, now: Date): Me
     polarity: orUndefined(old.polarity),
     trigger: orUndefined(old.trigger),
     metadata: old.metadata,
-    language: old.language,
+    // The language describes the content: new content without a language is detected again (write pipeline).
+    language: fields.content === undefined ? old.language : undefined,
     valid_from: orUndefined(old.valid_from),
     ...(bodySetsExpiry ? {} : { expires_at: oldExpiry }),
     ...fields,
