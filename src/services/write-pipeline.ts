@@ -1,10 +1,10 @@
 // The write pipeline every memory write goes through (remember, batch, replace, ingest): the gate, once per item;
 // the record; the vector within the embedder's budget, or none (stored as pending, the backfill fills it later);
-// then the store. Depends on ports only.
+// then the store. Depends on ports and the pure language detector only.
 import type { Memory, MemoryInput } from '../contract/index.ts';
 import type { Logger } from '../core/logger.ts';
-import { detectLanguage, UNDETERMINED } from '../language/index.ts';
 import type { Principal } from '../core/principal.ts';
+import { detectLanguage, UNDETERMINED } from '../language/index.ts';
 import { type Embedder, embeddingTextOf } from '../ports/embedder.ts';
 import type { CallerContext, GateReason, GateResult, WriteGate } from '../ports/gate.ts';
 import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
@@ -95,11 +95,14 @@ export function createWritePipeline(deps: WritePipelineDeps) {
   ): Promise<Prepared[]> {
     const [vectors, languages] = await Promise.all([
       embedOrPending(
-        accepted.map(({ input, verdict }) => embeddingTextOf({ ...input, content: verdict.normalizedContent })),
+        accepted.map(({ input, verdict }) =>
+          embeddingTextOf({ ...input, content: verdict.normalizedContent }),
+        ),
       ),
       Promise.all(
-        accepted.map(({ input, verdict }, i) =>
-          input.language ?? languageOf(verdict.normalizedContent, options[i]?.contextText),
+        accepted.map(
+          ({ input, verdict }, i) =>
+            input.language ?? languageOf(verdict.normalizedContent, options[i]?.contextText),
         ),
       ),
     ]);
