@@ -148,10 +148,41 @@ comment on function engram.memory_search_tsv(regconfig, text, text[], text) is '
 revoke execute on function engram.memory_search_tsv(regconfig, text, text[], text) from public;
 grant execute on function engram.memory_search_tsv(regconfig, text, text[], text) to engram_app, authenticated, engram_operator;
 
+-- The language of text outside CJK by the stop words of PostgreSQL's own configurations: the one whose list
+-- holds the most of its words, when that is at least 2 and at least 2 more than any other language's; else und.
+-- Measured on test/language/short-texts.ts (296 sentences in 8 languages, the held-out ones included): 0 wrong,
+-- 96 of the 176 sentences of 5 to 15 words decided (src/language's detector decides more; this one only serves
+-- callers that skip the server). Lower bounds decided more and guessed wrong (pt read as es, fr as es).
+create function engram.stopword_language(p_text text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case when s.stops >= 2 and s.stops - coalesce(s.next, 0) >= 2 then s.code else 'und' end
+    from (select c.code, c.stops, pg_catalog.lead(c.stops) over (order by c.stops desc, c.code) as next,
+                 pg_catalog.row_number() over (order by c.stops desc, c.code) as r
+            from (select l.code,
+                         (select coalesce(pg_catalog.sum(pg_catalog.cardinality(v.positions)), 0)
+                            from pg_catalog.unnest(pg_catalog.to_tsvector('pg_catalog.simple'::regconfig, x.rest)) v)
+                         - (select coalesce(pg_catalog.sum(pg_catalog.cardinality(v.positions)), 0)
+                            from pg_catalog.unnest(pg_catalog.to_tsvector(engram.ts_config_for(l.code), x.rest)) v)
+                         as stops
+                    from (select engram.lexical_text(p_text) as rest) x,
+                         pg_catalog.unnest(array['en', 'es', 'pt', 'de', 'fr', 'it', 'nl', 'ru', 'sv', 'da', 'no', 'fi',
+                                                 'hu', 'tr']) as l(code)) c) s
+   where s.r = 1
+$$;
+comment on function engram.stopword_language(text) is 'The language whose stop words p_text holds clearly the most of (PostgreSQL''s configurations), else und.';
+revoke execute on function engram.stopword_language(text) from public;
+grant execute on function engram.stopword_language(text) to engram_app, authenticated, engram_operator;
+
 -- The language of a memory written without one by a caller that skips the server (supabase-js): CJK by script,
 -- exactly as src/language scriptLanguage decides (mostly CJK, at least two CJK characters per other word: Japanese
--- with any kana, else Korean with any Hangul, else Chinese); otherwise und (indexed with simple). The server
--- detects every other language itself (src/language detectLanguage) and always sends one.
+-- with any kana, else Korean with any Hangul, else Chinese); otherwise by stop words (engram.stopword_language),
+-- und when they do not tell (indexed with simple). The server detects languages itself (src/language
+-- detectLanguage) and always sends one.
 create function engram.detect_language(p_text text)
 returns text
 language sql
@@ -160,7 +191,7 @@ parallel safe
 set search_path = ''
 as $$
   select case
-    when c.han + c.kana + c.hangul = 0 or c.han + c.kana + c.hangul < 2 * c.words then 'und'
+    when c.han + c.kana + c.hangul = 0 or c.han + c.kana + c.hangul < 2 * c.words then engram.stopword_language(p_text)
     when c.kana > 0 then 'ja'
     when c.hangul > 0 then 'ko'
     else 'zh'
@@ -172,7 +203,7 @@ as $$
                (select pg_catalog.count(*) from pg_catalog.regexp_matches(engram.lexical_text(t), '[^[:space:][:punct:][:digit:]]+', 'g')) as words
           from (select coalesce(p_text, '') as t) x) c
 $$;
-comment on function engram.detect_language(text) is 'zh, ja or ko when the script decides (as src/language scriptLanguage), else und.';
+comment on function engram.detect_language(text) is 'zh, ja or ko when the script decides (as src/language scriptLanguage), else the stop words'' language, else und.';
 revoke execute on function engram.detect_language(text) from public;
 grant execute on function engram.detect_language(text) to engram_app, authenticated, engram_operator;
 

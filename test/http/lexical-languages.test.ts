@@ -177,7 +177,7 @@ describe.each(backends)('lexical lane in many languages on $name', ({ open }) =>
     expect(await found('cjk', '금요일 배포')).toEqual([ko.id]);
   });
 
-  it('detects CJK in write_memory for callers that send no language (supabase-js), and und otherwise', async () => {
+  it('detects the language in write_memory for callers that send none (supabase-js): CJK by script, else by stop words, else und', async () => {
     const write = async (subject: string, content: string) => {
       const contentHash = await sha256Hex(content);
       return h.store.withTenant({ tenantId: tenant.id, actor: 'test' }, (tx) =>
@@ -194,11 +194,13 @@ describe.each(backends)('lexical lane in many languages on $name', ({ open }) =>
       );
     };
     const zh = (await write('rpc', '我女儿叫小雨，今年五岁')).memory;
-    const und = (await write('rpc', 'Mis hijos juegan al fútbol')).memory;
-    expect([zh.language, und.language]).toEqual(['zh', 'und']);
-    expect(und.id).not.toBe(zh.id);
+    const es = (await write('rpc', 'Mis hijos juegan al fútbol todos los sábados por la mañana')).memory;
+    const und = (await write('rpc', 'PostgreSQL 15 on Debian')).memory;
+    expect([zh.language, es.language, und.language]).toEqual(['zh', 'es', 'und']);
     expect((await indexed(zh.id)).config).toBe('simple');
+    expect((await indexed(es.id)).config).toBe('spanish');
     expect((await indexed(und.id)).config).toBe('simple');
     expect(await found('rpc', '你女儿几岁')).toEqual([zh.id]);
+    expect(await found('rpc', '¿Cuándo juega mi hijo?')).toEqual([es.id]);
   });
 });
