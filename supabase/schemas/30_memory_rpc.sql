@@ -132,8 +132,7 @@ declare
   v_idem text := nullif(p_memory ->> 'idempotency_key', '');
   v_trust smallint := coalesce((p_memory ->> 'trust')::smallint, 1);
   v_source_type text := coalesce(p_memory -> 'source' ->> 'type', 'app');
-  -- The server always sends the language it detected; other callers (supabase-js) get CJK by script, else und.
-  v_language text := coalesce(nullif(p_memory ->> 'language', ''), engram.detect_language(p_memory ->> 'content'));
+  v_language text;
   v_id uuid := gen_random_uuid();
   v_row engram.memories;
   v_superseded uuid[] := '{}';
@@ -185,6 +184,9 @@ begin
   )
   select coalesce(pg_catalog.array_agg(old.id order by old.created_at desc), '{}') into v_superseded from old;
 
+  -- The server always sends the language it detected; other callers (supabase-js) get it from SQL (CJK by script,
+  -- else stop words, else und). Only here, once the write is known not to be a duplicate.
+  v_language := coalesce(nullif(p_memory ->> 'language', ''), engram.detect_language(p_memory ->> 'content'));
   insert into engram.memories as m (
     id, tenant_id, subject, kind, content, tags, language, ts_config, context_text, importance, confidence, trust,
     source_type, source_uri, source_id, source_session, source_hash, content_hash, idempotency_key,
