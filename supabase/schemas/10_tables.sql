@@ -111,9 +111,12 @@ immutable
 parallel safe
 set search_path = ''
 as $$
-  -- Mixed text indexes both parts: '我们都用 PostgreSQL' -> 'postgresql', '我们', '们都', '都用'.
-  select pg_catalog.to_tsvector(p_config, engram.lexical_text(p_text))
-      || pg_catalog.to_tsvector('pg_catalog.simple'::regconfig, engram.cjk_bigrams(p_text))
+  -- Mixed text indexes both parts: '我们都用 PostgreSQL' -> 'postgresql', '我们', '们都', '都用'. Text without CJK
+  -- (most rows) skips both CJK functions: each call costs, and writes pay them for content, tags and context.
+  select case when p_text ~ '[\u2e80-\u2fdf\u3005\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U000323af\u3041-\u3096\u3099-\u309f\u30a1-\u30fa\u30fc-\u30ff\u31f0-\u31ff\uff66-\uff9f\U0001aff0-\U0001afff\U0001b000-\U0001b16f\u1100-\u11ff\u3131-\u318e\ua960-\ua97c\uac00-\ud7a3\ud7b0-\ud7fb\uffa0-\uffdc]' then
+           pg_catalog.to_tsvector(p_config, engram.lexical_text(p_text))
+           || pg_catalog.to_tsvector('pg_catalog.simple'::regconfig, engram.cjk_bigrams(p_text))
+         else pg_catalog.to_tsvector(p_config, coalesce(p_text, '')) end
 $$;
 comment on function engram.search_vector(regconfig, text) is 'The full-text vector of p_text: its words under p_config and its CJK text as character bigrams (under simple).';
 revoke execute on function engram.search_vector(regconfig, text) from public;
@@ -139,9 +142,13 @@ immutable
 parallel safe
 set search_path = ''
 as $$
+  -- No tags and no context (most memories): no call for them.
   select pg_catalog.setweight(engram.search_vector(p_config, p_content), 'A')
-      || pg_catalog.setweight(engram.search_vector(p_config, engram.tags_text(p_tags)), 'B')
-      || pg_catalog.setweight(engram.search_vector(p_config, coalesce(p_context, '')), 'D')
+      || case when pg_catalog.cardinality(p_tags) > 0
+              then pg_catalog.setweight(engram.search_vector(p_config, engram.tags_text(p_tags)), 'B')
+              else ''::tsvector end
+      || case when p_context <> '' then pg_catalog.setweight(engram.search_vector(p_config, p_context), 'D')
+              else ''::tsvector end
       || pg_catalog.array_to_tsvector(array[engram.ts_config_tag(p_config)])
 $$;
 comment on function engram.memory_search_tsv(regconfig, text, text[], text) is 'A memory''s full-text vector (the generated search_tsv): content A, tags B, context D, and its configuration''s tag.';
