@@ -5,6 +5,7 @@ import type { Memory, RecallMode, RecallRequest, RecallResponse } from '../contr
 import { AppError } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Principal } from '../core/principal.ts';
+import { detectLanguage, UNDETERMINED } from '../language/index.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
 import type { ActiveModel, MemoryStore } from '../ports/store.ts';
@@ -124,7 +125,10 @@ export function createRecallService(deps: RecallServiceDeps) {
       const requestedMode = request.mode ?? 'hybrid';
       const limit = request.limit ?? DEFAULT_LIMIT;
 
-      const embedded = await embedQuery(query, requestedMode);
+      const [embedded, language] = await Promise.all([
+        embedQuery(query, requestedMode),
+        request.language ?? queryLanguage(query),
+      ]);
       const embedMs = performance.now() - started;
       const mode: RecallMode = embedded.vector ? requestedMode : 'lexical';
       if (embedded.failure) {
@@ -152,7 +156,7 @@ export function createRecallService(deps: RecallServiceDeps) {
           minImportance: request.min_importance,
           since: request.since,
           until: request.until,
-          language: request.language,
+          language,
           minSimilarity: embedded.model?.threshold ?? null,
           weights: { vector: weights.lanes.vector, lexical: weights.lanes.lexical, k: weights.k },
         });
@@ -210,6 +214,16 @@ export function createRecallService(deps: RecallServiceDeps) {
       };
     },
   };
+}
+
+/**
+ * The language a query's words are stemmed in when the request names none: the detected one, or undefined when
+ * it cannot be told (short questions often cannot), which the database reads as English, the default on main.
+ * Words as written and CJK bigrams match whatever the language.
+ */
+export async function queryLanguage(query: string): Promise<string | undefined> {
+  const language = await detectLanguage(query);
+  return language === UNDETERMINED ? undefined : language;
 }
 
 function round(ms: number): number {

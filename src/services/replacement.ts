@@ -28,7 +28,7 @@ export function replacementInput(old: Memory, body: ReplaceInput, now: Date): Me
     polarity: orUndefined(old.polarity),
     trigger: orUndefined(old.trigger),
     metadata: old.metadata,
-    language: old.language,
+    // No language: it describes the content, which a replacement always brings; the body's, or detected again.
     valid_from: orUndefined(old.valid_from),
     ...(bodySetsExpiry ? {} : { expires_at: oldExpiry }),
     ...fields,

@@ -1,9 +1,10 @@
 // The write pipeline every memory write goes through (remember, batch, replace, ingest): the gate, once per item;
 // the record; the vector within the embedder's budget, or none (stored as pending, the backfill fills it later);
-// then the store. Depends on ports only.
+// then the store. Depends on ports and the pure language detector only.
 import type { Memory, MemoryInput } from '../contract/index.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Principal } from '../core/principal.ts';
+import { detectLanguage, UNDETERMINED } from '../language/index.ts';
 import { type Embedder, embeddingTextOf } from '../ports/embedder.ts';
 import type { CallerContext, GateReason, GateResult, WriteGate } from '../ports/gate.ts';
 import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
@@ -44,6 +45,17 @@ export function callerContextOf(principal: Principal): CallerContext {
   return { auth: principal.kind, scopes: [...principal.scopes] };
 }
 
+/**
+ * The language of a memory written without one (it picks the stemmer of its full text): detected on the content;
+ * when the content alone is too short to tell, on the content with its context (a chat turn's neighbours), which
+ * are in the same conversation. `und` when neither tells: indexed with `simple`, never a guessed stemmer.
+ */
+export async function languageOf(content: string, contextText?: string): Promise<string> {
+  const language = await detectLanguage(content);
+  if (language !== UNDETERMINED || !contextText) return language;
+  return detectLanguage(`${content}\n${contextText}`);
+}
+
 export function createWritePipeline(deps: WritePipelineDeps) {
   const now = deps.now ?? (() => new Date());
   const metrics = deps.metrics ?? noopMetrics;
@@ -82,12 +94,22 @@ export function createWritePipeline(deps: WritePipelineDeps) {
     accepted: readonly { input: MemoryInput; verdict: Accepted }[],
     options: readonly RecordOptions[] = [],
   ): Promise<Prepared[]> {
-    const vectors = await embedOrPending(
-      accepted.map(({ input, verdict }) => embeddingTextOf({ ...input, content: verdict.normalizedContent })),
-    );
+    const [vectors, languages] = await Promise.all([
+      embedOrPending(
+        accepted.map(({ input, verdict }) =>
+          embeddingTextOf({ ...input, content: verdict.normalizedContent }),
+        ),
+      ),
+      Promise.all(
+        accepted.map(
+          ({ input, verdict }, i) =>
+            input.language ?? languageOf(verdict.normalizedContent, options[i]?.contextText),
+        ),
+      ),
+    ]);
     const fallbackSource = defaultSourceOf(principal);
     return accepted.map(({ input, verdict }, i) => ({
-      record: memoryRecord(input, verdict, options[i] ?? {}, fallbackSource),
+      record: memoryRecord({ ...input, language: languages[i] }, verdict, options[i] ?? {}, fallbackSource),
       vector: vectors && deps.embedder ? { model: deps.embedder.model, vector: vectors[i]! } : undefined,
     }));
   }

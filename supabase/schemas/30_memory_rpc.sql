@@ -136,6 +136,7 @@ declare
   v_idem text := nullif(p_memory ->> 'idempotency_key', '');
   v_trust smallint := coalesce((p_memory ->> 'trust')::smallint, 1);
   v_source_type text := coalesce(p_memory -> 'source' ->> 'type', 'app');
+  v_language text;
   v_id uuid := gen_random_uuid();
   v_row engram.memories;
   v_superseded uuid[] := '{}';
@@ -187,6 +188,9 @@ begin
   -- index on live keys never sees two live versions.
   update engram.memories m set superseded_by = v_id where m.id = any (v_superseded);
 
+  -- The server always sends the language it detected; other callers (supabase-js) get it from SQL (CJK by script,
+  -- else stop words, else und). Only here, once the write is known not to be a duplicate.
+  v_language := coalesce(nullif(p_memory ->> 'language', ''), engram.detect_language(p_memory ->> 'content'));
   insert into engram.memories as m (
     id, tenant_id, subject, kind, content, tags, language, ts_config, context_text, importance, confidence, trust,
     source_type, source_uri, source_id, source_session, source_hash, content_hash, idempotency_key,
@@ -195,7 +199,7 @@ begin
   ) values (
     v_id, v_tenant, v_subject, p_memory ->> 'kind', p_memory ->> 'content',
     coalesce((select pg_catalog.array_agg(t) from pg_catalog.jsonb_array_elements_text(p_memory -> 'tags') t), '{}'),
-    coalesce(p_memory ->> 'language', 'en'), engram.ts_config_for(p_memory ->> 'language'),
+    v_language, engram.ts_config_for(v_language),
     nullif(p_memory ->> 'context_text', ''),
     coalesce((p_memory ->> 'importance')::real, 0.5), coalesce((p_memory ->> 'confidence')::real, 1),
     v_trust, v_source_type, p_memory -> 'source' ->> 'uri', p_memory -> 'source' ->> 'id',

@@ -16,6 +16,38 @@ comment on function engram.or_tsquery(regconfig, text) is 'A full-text query mat
 revoke execute on function engram.or_tsquery(regconfig, text) from public;
 grant execute on function engram.or_tsquery(regconfig, text) to engram_app, authenticated, engram_operator;
 
+-- The query's words as written, less the stop words of its language: memories of unknown language are indexed
+-- with simple, stop words and all, and "the" or "is" in a question must not match every one of them.
+create function engram.query_words(p_config regconfig, p_text text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select coalesce(pg_catalog.string_agg(w, ' ' order by w), '')
+    from pg_catalog.unnest(pg_catalog.tsvector_to_array(
+           pg_catalog.to_tsvector('pg_catalog.simple'::regconfig, engram.lexical_text(p_text)))) w
+   where pg_catalog.length(pg_catalog.to_tsvector(p_config, w)) > 0
+$$;
+comment on function engram.query_words(regconfig, text) is 'The words of p_text outside CJK, as written (simple), without the stop words of p_config.';
+revoke execute on function engram.query_words(regconfig, text) from public;
+grant execute on function engram.query_words(regconfig, text) to engram_app, authenticated, engram_operator;
+
+create function engram.tsquery_any(p_queries tsquery[])
+returns tsquery
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select nullif(pg_catalog.array_to_string(
+           array(select '(' || q::text || ')' from pg_catalog.unnest(p_queries) q where q is not null), ' | '), '')::tsquery
+$$;
+comment on function engram.tsquery_any(tsquery[]) is 'The OR of the non-null queries, null when there are none.';
+revoke execute on function engram.tsquery_any(tsquery[]) from public;
+grant execute on function engram.tsquery_any(tsquery[]) to engram_app, authenticated, engram_operator;
+
 create function engram.query_tsquery(p_text text, p_language text default null)
 returns tsquery
 language sql
@@ -23,16 +55,21 @@ immutable
 parallel safe
 set search_path = ''
 as $$
-  -- Rows are indexed with their own language's configuration, or simple: match either form of each word.
-  select case
-    when a is null then b
-    when b is null then a
-    else a || b
-  end
-  from (select engram.or_tsquery(engram.ts_config_for(coalesce(p_language, 'en')), p_text) as a,
-               engram.or_tsquery('pg_catalog.simple'::regconfig, p_text) as b) q
+  -- Rows are indexed with their own language's configuration, or simple, plus bigrams of their CJK text. A query
+  -- matches through: its words stemmed for its language, only in rows of that language or of simple (a memory in
+  -- another language is never matched through this stemmer by accident: the row must carry the tag of the
+  -- configuration); its words as written (but its language's stop words), in any row; its CJK bigrams, in any row.
+  select engram.tsquery_any(array[
+           case when p.config <> 'pg_catalog.simple'::regconfig then
+             engram.or_tsquery(p.config, engram.lexical_text(p_text))
+             && (('''' || engram.ts_config_tag(p.config) || '''')::tsquery
+                 || ('''' || engram.ts_config_tag('pg_catalog.simple'::regconfig) || '''')::tsquery)
+           end,
+           engram.or_tsquery('pg_catalog.simple'::regconfig, engram.query_words(p.config, p_text)),
+           engram.or_tsquery('pg_catalog.simple'::regconfig, engram.cjk_bigrams(p_text))])
+    from (select engram.ts_config_for(coalesce(p_language, 'en')) as config) p
 $$;
-comment on function engram.query_tsquery(text, text) is 'The lexical query of a recall: OR of the words, stemmed for the language and as is.';
+comment on function engram.query_tsquery(text, text) is 'The lexical query of a recall: OR of the words stemmed for the language (in rows of that language or simple), the words as is, and the CJK bigrams.';
 revoke execute on function engram.query_tsquery(text, text) from public;
 grant execute on function engram.query_tsquery(text, text) to engram_app, authenticated, engram_operator;
 
@@ -43,12 +80,13 @@ immutable
 parallel safe
 set search_path = ''
 as $$
-  -- The lexemes query_tsquery ORs together (the language's stemmed forms and the words as is), one tsquery each,
-  -- quoted so that no lexeme is read as an operator.
+  -- The lexemes query_tsquery ORs together (the language's stemmed forms, the words as is but the stop words, and
+  -- the CJK bigrams), one tsquery each, quoted so that no lexeme is read as an operator.
   select distinct ('''' || pg_catalog.replace(pg_catalog.replace(w, '\', '\\'), '''', '''''') || '''')::tsquery
     from pg_catalog.unnest(pg_catalog.tsvector_to_array(
-           pg_catalog.to_tsvector(engram.ts_config_for(coalesce(p_language, 'en')), coalesce(p_text, ''))
-           || pg_catalog.to_tsvector('pg_catalog.simple'::regconfig, coalesce(p_text, '')))) w
+           engram.search_vector(engram.ts_config_for(coalesce(p_language, 'en')), p_text)
+           || pg_catalog.to_tsvector('pg_catalog.simple'::regconfig,
+                engram.query_words(engram.ts_config_for(coalesce(p_language, 'en')), p_text)))) w
 $$;
 comment on function engram.query_terms(text, text) is 'The terms of a recall query, one tsquery each (what idf is computed for).';
 revoke execute on function engram.query_terms(text, text) from public;

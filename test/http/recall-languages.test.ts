@@ -2,10 +2,9 @@
 // parts that need no SQL change): the conflict filter in Chinese, Spanish and German, CJK and plural rule
 // triggers, and rules reached only by a search lane coming back as `confirm`.
 //
-// Not here yet, because the lexical lane does not segment CJK text (PostgreSQL keeps a run of Chinese characters
-// as one token): a Chinese question finding a Chinese memory by a shared word. These tests reach the memories
-// through the vector lane of an uncalibrated model (which returns a subject's nearest memories, however far)
-// and through the rules lane, which does not search at all.
+// A Chinese question finding a Chinese memory by a shared word in the lexical lane (CJK bigrams) is tested in
+// lexical-languages.test.ts. These tests reach the memories through the vector lane of an uncalibrated model
+// (which returns a subject's nearest memories, however far) and through the rules lane, which does not search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, type TestDatabase } from '../support/databases.ts';
 import { createHarness, type Harness } from '../support/harness.ts';

@@ -49,10 +49,15 @@ describe('replacementInput', () => {
       source: { type: 'user', uri: 'chat://1' },
       key: 'drink',
       metadata: { origin: 'import' },
-      language: 'en',
     });
     expect(input).not.toHaveProperty('trust');
     expect(input).not.toHaveProperty('reason');
+  });
+
+  it('does not carry the old language over new content (it is detected again), only the body’s', () => {
+    const old = memory({ language: 'en' });
+    expect(replacementInput(old, { content: '安喜欢喝咖啡' }, NOW)).not.toHaveProperty('language');
+    expect(replacementInput(old, { content: 'Ann mag Kaffee', language: 'de' }, NOW).language).toBe('de');
   });
 
   it('keeps a future expiry unless the body sets one; drops a past one', () => {
