@@ -56,6 +56,8 @@ export const WhySchema = z.object({
   threshold: z.number().nullable(),
   importance: z.number(),
   trust: z.number(),
+  /** The reranker's relevance in [0, 1], when a reranker (ENGRAM_RERANKER) scored the item. */
+  rerank: z.number().optional(),
 });
 
 /** One recalled memory as the response lists it. */
@@ -96,7 +98,13 @@ export const RecallResponseSchema = z.object({
   degraded: z.object({ reason: z.string(), lanes: z.array(z.string()) }).nullable(),
   recall_id: z.uuid(),
   model: z.string().nullable(),
-  timing_ms: z.object({ embed: z.number(), search: z.number(), total: z.number() }),
+  /** `rerank` only when a reranker is configured. */
+  timing_ms: z.object({
+    embed: z.number(),
+    search: z.number(),
+    rerank: z.number().optional(),
+    total: z.number(),
+  }),
 });
 
 export type RecallBudgetInput = z.infer<typeof RecallBudgetSchema>;

@@ -29,6 +29,11 @@ export interface RankRecallInput {
   budget?: RecallBudgetInput;
   /** Attach `why` to every item. */
   explain?: boolean;
+  /**
+   * A reranker's relevance in [0, 1] per candidate id; it replaces the fused rank as the base of the score for the
+   * candidates it names (src/ports/reranker.ts). Absent or null: the lanes' fusion decides.
+   */
+  relevance?: ReadonlyMap<string, number> | null;
   confidenceFloor?: number;
 }
 
@@ -124,6 +129,7 @@ export function rankRecall(input: RankRecallInput): RankRecallResult {
     now: input.now,
     weights,
     activeLanes,
+    relevance: input.relevance ?? null,
   });
 
   const conflicts = filterConflicts(scored, query);

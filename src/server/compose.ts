@@ -9,6 +9,7 @@ import { createPrometheusSink, isPrometheusSink } from '../metrics/prometheus-si
 import type { Embedder } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { MetricsSink } from '../ports/metrics.ts';
+import type { Reranker } from '../ports/reranker.ts';
 import type { MemoryStore } from '../ports/store.ts';
 import { revokeApiKey } from '../services/api-keys.ts';
 import { createAuditService } from '../services/audit.ts';
@@ -31,6 +32,8 @@ export interface EngramParts {
   jwt?: JwtVerifier | null;
   /** Where service events go: default a Prometheus registry served at GET /metrics; Workers pass a log sink. */
   metrics?: MetricsSink;
+  /** The optional reranking stage of recall (ENGRAM_RERANKER), with how many candidates it reads. */
+  reranker?: { reranker: Reranker; candidates: number } | null;
   // Edge deployment: on Workers, work left running after the response (recall bookkeeping) must be handed to
   // ctx.waitUntil, or the runtime cancels it; the Worker passes a collector here. Node leaves it unset.
   defer?: (work: Promise<unknown>) => void;
@@ -53,6 +56,9 @@ export function composeEngram(parts: EngramParts) {
     logger: parts.logger,
     metrics,
     ...(parts.defer ? { defer: parts.defer } : {}),
+    ...(parts.reranker
+      ? { reranker: parts.reranker.reranker, rerankCandidates: parts.reranker.candidates }
+      : {}),
   });
   const forget = createForgetService(writes);
   const audit = createAuditService(parts.store);

@@ -2,6 +2,7 @@
 // embedder and the app, each built once and kept while the isolate lives. Per invocation only the pool.
 import { jwtVerifierOf } from '../auth/authenticate.ts';
 import type { WorkerConfig } from '../config/index.ts';
+import { rerankerConfigOf } from '../config/index.ts';
 import type { Logger } from '../core/logger.ts';
 import { createEmbedder } from '../embedding/factory.ts';
 import type { WorkersAiBinding } from '../embedding/workers-ai.ts';
@@ -9,6 +10,8 @@ import { createLogMetricsSink } from '../metrics/log-sink.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { MemoryStore } from '../ports/store.ts';
+import { createReranker } from '../rerank/factory.ts';
+import type { WorkersAiRunner } from '../rerank/workers-ai.ts';
 import { registerEmbedder } from '../services/register-embedder.ts';
 import { createSqlStore } from '../store/sql-store.ts';
 import { composeEngram, type Engram } from './compose.ts';
@@ -22,6 +25,8 @@ export interface EdgeEngramDeps {
   migrations: readonly string[];
   /** The Workers AI binding, when bound (a binding of the isolate's env, the same for each of its requests). */
   ai?: WorkersAiBinding | undefined;
+  /** The same binding as the reranker sees it (ENGRAM_RERANKER=workers-ai). */
+  rerankAi?: WorkersAiRunner | undefined;
 }
 
 export interface EdgeEngram {
@@ -46,6 +51,13 @@ export function createEdgeEngram(config: WorkerConfig, deps: EdgeEngramDeps): Ed
   // unreachable, model known with other dimensions), one without, so writes are kept pending and recall answers
   // lexically with `degraded` instead of failing. Each is built on first use and kept.
   const apps = new Map<boolean, Engram>();
+  const rerank = rerankerConfigOf(config.settings);
+  const reranker = rerank
+    ? {
+        reranker: createReranker(rerank, { ai: deps.rerankAi, logger: deps.logger }),
+        candidates: rerank.candidates,
+      }
+    : null;
 
   async function usableEmbedder(): Promise<Embedder | null> {
     if (!config.embedder) return null;
@@ -70,6 +82,7 @@ export function createEdgeEngram(config: WorkerConfig, deps: EdgeEngramDeps): Ed
         store,
         gate: deps.gate,
         embedder: usable,
+        reranker,
         logger: deps.logger,
         adminKey: config.settings.ENGRAM_ADMIN_KEY,
         // The readiness probe compares names only; the SQL itself never ships in the Worker.

@@ -7,6 +7,7 @@ import type { Logger } from '../core/logger.ts';
 import type { Principal } from '../core/principal.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
+import type { Reranker } from '../ports/reranker.ts';
 import type { ActiveModel, MemoryStore, RecallRow } from '../ports/store.ts';
 import {
   type Candidate,
@@ -15,6 +16,7 @@ import {
   rankRecall,
   resolveRankWeights,
 } from '../recall/index.ts';
+import { rerankRows } from './rerank-step.ts';
 
 export interface RecallServiceDeps {
   store: MemoryStore;
@@ -31,6 +33,10 @@ export interface RecallServiceDeps {
   candidatesPerItem?: number;
   /** Latency, degradations and filter drops of each recall (counts and reasons only). */
   metrics?: MetricsSink;
+  /** The optional reranking stage (already wrapped with its time budget); null or absent: off. */
+  reranker?: Reranker | null;
+  /** How many of the best fused candidates the reranker reads (default 20). */
+  rerankCandidates?: number;
 }
 
 const DEFAULT_LIMIT = 8;
@@ -163,6 +169,13 @@ export function createRecallService(deps: RecallServiceDeps) {
         return { rows, rules };
       });
       const searchMs = performance.now() - searchStarted;
+      const reranked = await rerankRows(
+        deps.reranker ?? null,
+        query,
+        rows,
+        deps.rerankCandidates ?? 20,
+        deps.logger,
+      );
 
       const ranked = rankRecall({
         vectorCandidates: rows
@@ -181,6 +194,7 @@ export function createRecallService(deps: RecallServiceDeps) {
         weights,
         budget: request.budget ?? {},
         explain: request.explain ?? false,
+        relevance: reranked.relevance,
       });
 
       const returned = [...new Set([...ranked.items.map((i) => i.id), ...ranked.rules.map((r) => r.id)])];
@@ -196,13 +210,18 @@ export function createRecallService(deps: RecallServiceDeps) {
         type: 'recall',
         durationMs: performance.now() - started,
         mode,
-        degradedReason: embedded.failure,
+        degradedReason: embedded.failure ?? reranked.failure,
         dropped: Object.fromEntries(
           Object.entries(ranked.dropped).map(([reason, ids]) => [reason, ids.length]),
         ),
         returned: returned.length,
       });
-      const degraded = embedded.failure ? { reason: embedded.failure, lanes: ['lexical'] } : null;
+      // An embedding failure says which lanes answered; a rerank failure alone leaves both lanes, unreranked.
+      const degraded = embedded.failure
+        ? { reason: embedded.failure, lanes: ['lexical'] }
+        : reranked.failure
+          ? { reason: reranked.failure, lanes: mode === 'hybrid' ? ['vector', 'lexical'] : [mode] }
+          : null;
       return {
         items: ranked.items,
         rules: ranked.rules,
@@ -213,6 +232,7 @@ export function createRecallService(deps: RecallServiceDeps) {
         timing_ms: {
           embed: round(embedMs),
           search: round(searchMs),
+          ...(deps.reranker ? { rerank: round(reranked.ms) } : {}),
           total: round(performance.now() - started),
         },
       };
