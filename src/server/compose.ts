@@ -77,7 +77,7 @@ export function composeEngram(parts: EngramParts) {
     admin: tenants,
     keys: { revoke: (keyId, options) => revokeApiKey(parts.store, keyId, options) },
     authenticate: createAuthenticate({ store: parts.store, jwt: parts.jwt }),
-    readiness: parts.readiness,
+    readiness: withEmbedderChecks(parts.readiness, parts.embedder),
     logger: parts.logger,
     adminKey: parts.adminKey,
     ...(parts.maxBodyBytes ? { maxBodyBytes: parts.maxBodyBytes } : {}),
@@ -91,3 +91,16 @@ export function composeEngram(parts: EngramParts) {
 }
 
 export type Engram = ReturnType<typeof composeEngram>;
+
+/**
+ * Readiness plus what the embedder is: its model and, when it is limited to some, its languages (the local model
+ * says `en`: English only; a multilingual one says nothing), so an operator sees it before non-English users do.
+ */
+function withEmbedderChecks(readiness: ReadinessCheck, embedder: Embedder | null): ReadinessCheck {
+  return async () => {
+    const result = await readiness();
+    const checks: Record<string, string> = { ...result.checks, embedder: embedder?.model ?? 'none' };
+    if (embedder?.languages) checks.embedder_languages = embedder.languages.join(',');
+    return { ...result, checks };
+  };
+}

@@ -105,6 +105,10 @@ export function createRecallService(deps: RecallServiceDeps) {
   ): Promise<{ vector: number[] | null; model: ActiveModel | null; failure: string | null }> {
     if (mode === 'lexical') return { vector: null, model: null, failure: null };
     if (!deps.embedder) return { vector: null, model: null, failure: 'embedding_unavailable' };
+    // Nothing in the query that the model represents (e.g. CJK words the local model lacks): any similarity
+    // would be chance, so the vector lane gives no evidence and the answer says so.
+    if (deps.embedder.knows && !deps.embedder.knows(query))
+      return { vector: null, model: null, failure: 'query_out_of_vocabulary' };
     const [model, vector] = await Promise.all([
       activeModel(),
       deps.embedder.embedQuery(query).then(
