@@ -49,6 +49,8 @@ export const WhySchema = z.object({
   vector_similarity: z.number().nullable(),
   vector_rank: z.number().nullable(),
   lexical_rank: z.number().nullable(),
+  /** The full-text lane's score (its BM25-style rank value), when that lane found the item. */
+  lexical_score: z.number().nullable().optional(),
   rrf: z.number(),
   /** rrf / the best rrf possible with the active lanes, in [0, 1]. */
   rrf_normalised: z.number(),
@@ -96,6 +98,8 @@ export const RecallResponseSchema = z.object({
   rules: z.array(RuleHitSchema),
   context: z.string(),
   degraded: z.object({ reason: z.string(), lanes: z.array(z.string()) }).nullable(),
+  /** True when the lanes found candidates but none had good enough evidence (the model's relevance floor). */
+  nothing_relevant: z.boolean().optional(),
   recall_id: z.uuid(),
   model: z.string().nullable(),
   /** `rerank` only when a reranker is configured. */

@@ -6,6 +6,7 @@ import { buildContext } from './context.ts';
 import { dedupeByKey } from './dedupe.ts';
 import { assignLaneRanks, fuseRrf } from './fusion.ts';
 import { normalizeQuery } from './normalize-query.ts';
+import { applyRelevanceFloor, type FloorSettings } from './relevance-floor.ts';
 import { matchRules } from './rules.ts';
 import { explain, type ScoredCandidate, scoreCandidates } from './score.ts';
 import { applyThreshold } from './threshold.ts';
@@ -34,6 +35,8 @@ export interface RankRecallInput {
    * candidates it names (src/ports/reranker.ts). Absent or null: the lanes' fusion decides.
    */
   relevance?: ReadonlyMap<string, number> | null;
+  /** The model's relevance floor (src/recall/relevance-floor.ts); null or absent: none. */
+  floor?: FloorSettings | null;
   confidenceFloor?: number;
 }
 
@@ -45,6 +48,8 @@ export interface RecallDropped {
   /** Lost to a better memory with the same key, or already returned in `rules`. */
   duplicate: string[];
   over_budget: string[];
+  /** No lane gave good enough evidence (the model's relevance floor). */
+  below_floor: string[];
 }
 
 export interface RankRecallResult {
@@ -57,6 +62,8 @@ export interface RankRecallResult {
    * `invalid_score` here or in `dropped` means the vector lane returned broken scores: worth a `degraded` flag.
    */
   vector_evidence_removed: { below_threshold: string[]; invalid_score: string[] };
+  /** True when the lanes found candidates but none had evidence at the relevance floor. */
+  nothing_relevant: boolean;
 }
 
 const LANES_BY_MODE: Record<RecallMode, readonly Lane[]> = {
@@ -132,7 +139,11 @@ export function rankRecall(input: RankRecallInput): RankRecallResult {
     relevance: input.relevance ?? null,
   });
 
-  const conflicts = filterConflicts(scored, query);
+  const floored = applyRelevanceFloor(scored, input.floor ?? null, (e) => ({
+    vector_similarity: e.vector_similarity,
+    lexical_score: e.candidate.lexical_score ?? null,
+  }));
+  const conflicts = filterConflicts(floored.kept, query);
   const deduped = dedupeByKey(conflicts.kept);
   const rules = matchRules(input.ruleCandidates ?? [], query, laneReachedRules(scored, threshold));
   const firedRules = new Set(rules.map((r) => r.id));
@@ -161,10 +172,12 @@ export function rankRecall(input: RankRecallInput): RankRecallResult {
         ...deduped.kept.filter((e) => firedRules.has(e.candidate.id)).map((e) => e.candidate.id),
       ],
       over_budget: budgeted.over_budget,
+      below_floor: floored.below_floor,
     },
     vector_evidence_removed: {
       below_threshold: idsWhere('below_threshold', true),
       invalid_score: idsWhere('invalid_score', true),
     },
+    nothing_relevant: scored.length > 0 && floored.kept.length === 0,
   };
 }

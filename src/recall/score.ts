@@ -94,6 +94,7 @@ export function explain(
     vector_similarity: s.vector_similarity ?? observedSimilarity ?? null,
     vector_rank: s.vector_rank,
     lexical_rank: s.lexical_rank,
+    lexical_score: s.candidate.lexical_score ?? null,
     rrf: s.rrf,
     rrf_normalised: s.rrf_normalised,
     recency: s.recency,

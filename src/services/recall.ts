@@ -199,6 +199,9 @@ export function createRecallService(deps: RecallServiceDeps) {
         budget: request.budget ?? {},
         explain: request.explain ?? false,
         relevance: reranked.relevance,
+        // The floor weighs the model's similarities, so it applies when the vector lane ran; a lexical recall (asked
+        // for, or degraded) keeps what full text found.
+        floor: embedded.vector ? (embedded.model?.floor ?? null) : null,
       });
 
       const returned = [...new Set([...ranked.items.map((i) => i.id), ...ranked.rules.map((r) => r.id)])];
@@ -231,6 +234,7 @@ export function createRecallService(deps: RecallServiceDeps) {
         rules: ranked.rules,
         context: ranked.context,
         degraded,
+        ...(ranked.nothing_relevant ? { nothing_relevant: true } : {}),
         recall_id: recallId,
         model: embedded.vector ? (embedded.model?.model ?? null) : null,
         timing_ms: {

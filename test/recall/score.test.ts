@@ -104,6 +104,7 @@ describe('explain', () => {
       vector_similarity: 0.31,
       vector_rank: null,
       lexical_rank: 4,
+      lexical_score: null,
       rrf: 1 / 64,
       rrf_normalised: s!.rrf_normalised,
       recency: 1,
