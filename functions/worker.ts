@@ -32,6 +32,7 @@ function engramOf(env: WorkerEnv): EdgeEngram | null {
       logger,
       migrations: MIGRATION_NAMES,
       ai: env.AI,
+      rerankAi: env.AI,
     });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

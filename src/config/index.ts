@@ -4,5 +4,6 @@ export { ConfigError, EmbedderConfigError } from './errors.ts';
 export { extractorConfigOf } from './extractor.ts';
 export { parseConfig } from './parse.ts';
 export { processConfig } from './process-env.ts';
+export { rerankerConfigOf } from './reranker.ts';
 export { ConfigSchema, type EngramConfig } from './schema.ts';
 export { parseWorkerConfig, type WorkerConfig, type WorkerSettings } from './worker.ts';

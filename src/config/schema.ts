@@ -5,6 +5,7 @@ import { OPENAI_DEFAULT_MODEL, OPENAI_NATIVE_DIMENSIONS } from '../embedding/ope
 import { DEFAULT_EMBED_TIMEOUT_MS } from '../embedding/with-timeout.ts';
 import { WORKERS_AI_DEFAULT_MODEL, WORKERS_AI_DIMENSIONS } from '../embedding/workers-ai.ts';
 import { missingOfficialKey } from '../openai/client.ts';
+import { DEFAULT_RERANK_TIMEOUT_MS } from '../rerank/with-timeout.ts';
 
 /** Trimmed text, or undefined when unset or blank. */
 const text = z
@@ -34,6 +35,7 @@ const key = (min: number) => text.pipe(z.string().min(min, `must be at least ${m
 const httpUrl = text.pipe(z.url({ protocol: /^https?$/ }).optional());
 
 export const EMBEDDER_PROVIDERS = ['local', 'openai', 'workers-ai', 'fake', 'none'] as const;
+export const RERANKER_PROVIDERS = ['none', 'workers-ai', 'http'] as const;
 
 /** The settings, by variable name. Grouped: server, database, keys, embedder, Supabase JWTs, Worker, local files. */
 export const SETTINGS = {
@@ -76,6 +78,21 @@ export const SETTINGS = {
   ENGRAM_EMBED_BATCH_SIZE: withDefault(integer(1, 2048), 96),
   OPENAI_API_KEY: text,
   OPENAI_BASE_URL: httpUrl,
+
+  // The optional reranking stage of recall (src/rerank; docs/models.md): off unless set.
+  ENGRAM_RERANKER: withDefault(text.pipe(z.enum(RERANKER_PROVIDERS).optional()), 'none'),
+  /** workers-ai: default @cf/baai/bge-reranker-base; http: required (rerank-v3.5, jina-reranker-v2-base-multilingual...). */
+  ENGRAM_RERANK_MODEL: text,
+  /** http: the endpoint (https://api.cohere.com/v2/rerank...); workers-ai over REST: the API base. */
+  ENGRAM_RERANK_URL: httpUrl,
+  /** http: the bearer token; workers-ai over REST (outside a Worker): the Cloudflare API token. */
+  ENGRAM_RERANK_API_KEY: text,
+  /** workers-ai over REST: the Cloudflare account id (a Worker uses its AI binding instead). */
+  ENGRAM_RERANK_ACCOUNT_ID: text,
+  /** The rerank call's own budget, on top of the embedding's: past it recall keeps the fusion order, degraded. */
+  ENGRAM_RERANK_TIMEOUT_MS: withDefault(integer(10, 30_000), DEFAULT_RERANK_TIMEOUT_MS),
+  /** How many of the best fused candidates are reranked. */
+  ENGRAM_RERANK_CANDIDATES: withDefault(integer(1, 150), 20),
 
   // The extractor of memories from chat turns (src/extract; docs/extraction.md), used by ingest (extract: auto), the
   // extract job and scripts/extract-score.ts --model.
@@ -143,6 +160,24 @@ export function checkEmbedder(config: Partial<Settings>, ctx: z.RefinementCtx): 
     issue('ENGRAM_EMBED_DIMENSIONS', `is required for model ${model}`);
 }
 
+/** The reranker's rules: an HTTP reranker needs its endpoint and model; REST Workers AI needs both credentials. */
+export function checkReranker(config: Partial<Settings>, ctx: z.RefinementCtx): void {
+  const issue = (path: keyof Settings, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  if (config.ENGRAM_RERANKER === 'http') {
+    if (!config.ENGRAM_RERANK_URL) issue('ENGRAM_RERANK_URL', 'is required for ENGRAM_RERANKER=http');
+    if (!config.ENGRAM_RERANK_MODEL) issue('ENGRAM_RERANK_MODEL', 'is required for ENGRAM_RERANKER=http');
+  }
+  if (
+    config.ENGRAM_RERANKER === 'workers-ai' &&
+    (config.ENGRAM_RERANK_ACCOUNT_ID === undefined) !== (config.ENGRAM_RERANK_API_KEY === undefined)
+  )
+    issue(
+      config.ENGRAM_RERANK_ACCOUNT_ID === undefined ? 'ENGRAM_RERANK_ACCOUNT_ID' : 'ENGRAM_RERANK_API_KEY',
+      'workers-ai over REST needs both ENGRAM_RERANK_ACCOUNT_ID and ENGRAM_RERANK_API_KEY',
+    );
+}
+
 /** The extractor's rule: a key for api.openai.com. */
 function checkExtractor(config: Partial<Settings>, ctx: z.RefinementCtx): void {
   const options = { apiKey: config.ENGRAM_EXTRACT_API_KEY, baseURL: config.ENGRAM_EXTRACT_BASE_URL };
@@ -156,6 +191,7 @@ function checkExtractor(config: Partial<Settings>, ctx: z.RefinementCtx): void {
 
 export const ConfigSchema = z.object(SETTINGS).superRefine((config, ctx) => {
   checkEmbedder(config, ctx);
+  checkReranker(config, ctx);
   checkExtractor(config, ctx);
 });
 

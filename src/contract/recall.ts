@@ -60,6 +60,8 @@ export const WhySchema = z.object({
   threshold: z.number().nullable(),
   importance: z.number(),
   trust: z.number(),
+  /** The reranker's relevance in [0, 1], when a reranker (ENGRAM_RERANKER) scored the item. */
+  rerank: z.number().optional(),
 });
 
 /** One recalled memory as the response lists it. */
@@ -100,6 +102,7 @@ export const DropReasonSchema = z.enum([
   'conflict',
   'duplicate',
   'over_budget',
+  'below_floor',
 ]);
 
 /** A dropped candidate, listed when the request sets `explain`. */
@@ -115,9 +118,17 @@ export const RecallResponseSchema = z.object({
   rules: z.array(RuleHitSchema),
   context: z.string(),
   degraded: z.object({ reason: z.string(), lanes: z.array(z.string()) }).nullable(),
+  /** True when the lanes found candidates but none had good enough evidence (the model's relevance floor). */
+  nothing_relevant: z.boolean().optional(),
   recall_id: z.uuid(),
   model: z.string().nullable(),
-  timing_ms: z.object({ embed: z.number(), search: z.number(), total: z.number() }),
+  /** `rerank` only when a reranker is configured. */
+  timing_ms: z.object({
+    embed: z.number(),
+    search: z.number(),
+    rerank: z.number().optional(),
+    total: z.number(),
+  }),
   /** With `explain`: the candidates that did not become items, and why. */
   dropped: z.array(DroppedItemSchema).optional(),
 });

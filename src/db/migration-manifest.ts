@@ -10,4 +10,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261201300000_consolidation_and_pending_extraction.sql',
   '20261201300100_durable_candidates_pool.sql',
   '20261201300200_language_and_cjk_bigrams.sql',
+  '20261201350000_model_relevance_floor.sql',
 ];

@@ -95,6 +95,49 @@ export function chooseThreshold(
   };
 }
 
+/** A relevance-floor candidate: the similarity from which the pairs are mostly relevant. */
+export interface FloorResult {
+  similarity: number;
+  precision: number;
+  recall: number;
+}
+
+/**
+ * The relevance floor a model's pairs support: the lowest cut at which the pairs scoring at least it are relevant
+ * with precision >= `minPrecision` (default 0.9), keeping at least `minRecall` (default 0.2) of the relevant
+ * ones. Null when no cut does: the model's similarities do not tell relevant from irrelevant well enough for a
+ * floor, and a recall should not be emptied on them. Unlike the threshold (F1: keep most relevant memories), the
+ * floor is a point of high precision: evidence at it is good evidence.
+ */
+export function chooseFloor(
+  pairs: readonly ScoredPair[],
+  options: { minPrecision?: number; minRecall?: number } = {},
+): FloorResult | null {
+  const minPrecision = options.minPrecision ?? 0.9;
+  const minRecall = options.minRecall ?? 0.2;
+  const positives = pairs.filter((pair) => pair.relevant).length;
+  if (positives === 0) return null;
+  const sorted = [...pairs].sort((a, b) => b.score - a.score);
+  let best: FloorResult | null = null;
+  let tp = 0;
+  let fp = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const pair = sorted[i]!;
+    if (pair.relevant) tp++;
+    else fp++;
+    const next = sorted[i + 1];
+    if (next !== undefined && next.score === pair.score) continue;
+    const precision = tp / (tp + fp);
+    if (precision >= minPrecision && tp / positives >= minRecall)
+      best = {
+        similarity: next === undefined ? pair.score : (pair.score + next.score) / 2,
+        precision,
+        recall: tp / positives,
+      };
+  }
+  return best;
+}
+
 /**
  * Area under the ROC curve: the chance that a random relevant pair outscores a random irrelevant one (ties
  * count half). A threshold-free summary, used to compare embedders and their settings.

@@ -63,6 +63,8 @@ export function withTimeout(
     model: embedder.model,
     dimensions: embedder.dimensions,
     version: embedder.version,
+    ...(embedder.languages ? { languages: embedder.languages } : {}),
+    ...(embedder.knows ? { knows: (text: string) => embedder.knows!(text) } : {}),
     embedQuery: (text: string, options?: EmbedOptions) =>
       run(
         'query',

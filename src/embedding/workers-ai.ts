@@ -22,7 +22,16 @@ export const WORKERS_AI_DIMENSIONS: Readonly<Record<string, number>> = {
   '@cf/baai/bge-small-en-v1.5': 384,
   '@cf/baai/bge-base-en-v1.5': 768,
   '@cf/baai/bge-large-en-v1.5': 1024,
+  // Multilingual (100+ languages, Chinese included): the one to use for non-English users (docs/models.md).
+  '@cf/baai/bge-m3': 1024,
 };
+
+/** The models that take bge's `pooling` option (the English bge v1.5 family); bge-m3 has no such input. */
+const POOLING_MODELS: ReadonlySet<string> = new Set([
+  '@cf/baai/bge-small-en-v1.5',
+  '@cf/baai/bge-base-en-v1.5',
+  '@cf/baai/bge-large-en-v1.5',
+]);
 
 export interface WorkersAiEmbedderOptions {
   ai: WorkersAiBinding;
@@ -31,7 +40,8 @@ export interface WorkersAiEmbedderOptions {
   dimensions?: number | undefined;
   /**
    * bge pooling. `cls` is what Cloudflare recommends, but it yields a different vector space from the service's
-   * default `mean`, so it is part of the model id. Defaults to `cls` for the bge models, unset for others.
+   * default `mean`, so it is part of the model id. Defaults to `cls` for the English bge v1.5 models, unset for
+   * others (bge-m3 takes no pooling).
    */
   pooling?: 'mean' | 'cls' | undefined;
   /** Most texts per call (bge accepts up to 100). */
@@ -50,7 +60,7 @@ export function createWorkersAiEmbedder(options: WorkersAiEmbedderOptions): Embe
       `workers-ai: unknown size for model ${model}; set dimensions`,
     );
   }
-  const pooling = options.pooling ?? (known !== undefined ? 'cls' : undefined);
+  const pooling = options.pooling ?? (POOLING_MODELS.has(model) ? 'cls' : undefined);
   const batchSize = options.batchSize ?? 100;
   const concurrency = options.concurrency ?? 4;
 

@@ -10,7 +10,7 @@ export interface Embedder {
   /**
    * Identifies the vector space: the model, its dimensions and how text becomes a vector. It is stored with
    * every vector, and vectors with a different id are never compared. Change it whenever any of those change,
-   * e.g. `local/wink-sg-100d-sif@1` or `openai/text-embedding-3-small@1536`.
+   * e.g. `local/wink-sg-100d-sif@2` or `openai/text-embedding-3-small@1536`.
    */
   readonly model: string;
   /** Who serves the model: `local`, `openai`, `workers-ai`, `fake`. */
@@ -18,6 +18,14 @@ export interface Embedder {
   readonly dimensions: number;
   /** Bumped when preprocessing changes while the model name stays; part of `model` too. */
   readonly version: string;
+  /** The languages the model represents (BCP 47 tags), when it is limited to some: the local model says `en`. */
+  readonly languages?: readonly string[];
+  /**
+   * False when the model cannot place this text in its space at all (the local model and a query made only of
+   * CJK words it does not know): recall then skips the vector lane rather than treat chance similarities as
+   * evidence. Absent: every text counts.
+   */
+  knows?(text: string): boolean;
 
   /** Vectors for stored memories, in input order; each has exactly `dimensions` finite numbers. */
   embedDocuments(texts: readonly string[], options?: EmbedOptions): Promise<number[][]>;

@@ -141,12 +141,24 @@ export interface ActiveModel {
   threshold: number | null;
   /** The model's fusion weights (engram.set_model_fusion); null: the service's defaults. */
   fusion: ModelFusion | null;
+  /** The model's relevance floor (engram.set_model_floor); null or absent: none. */
+  floor?: RelevanceFloor | null;
+}
+
+/**
+ * The evidence a memory needs to be returned at all (src/recall/relevance-floor.ts), measured per model: a vector
+ * similarity at least `similarity`, or a full-text score at least `lexical`. A null part never passes.
+ */
+export interface RelevanceFloor {
+  similarity: number | null;
+  lexical: number | null;
 }
 
 /** What a model ships with (the local model has both), stored when it is registered for the first time. */
 export interface ModelDefaults {
   threshold: number | null;
   fusion: ModelFusion | null;
+  floor?: RelevanceFloor | null;
 }
 
 /** How a model's vector lane is fused with full text, measured per model (docs/benchmarks/locomo-tuning.md). */
@@ -228,6 +240,7 @@ export interface EmbeddingJobOperations {
   /** Deletes up to `limit` vectors of retired models; 0 when none are left. */
   dropRetiredEmbeddings(limit: number): Promise<number>;
   setModelThreshold(model: string, calibration: ThresholdCalibration): Promise<void>;
+  setModelFloor(model: string, floor: RelevanceFloor): Promise<void>;
 }
 
 // --- End of embedding jobs. ---
@@ -292,6 +305,8 @@ export interface MemoryStore {
     threshold: number | null;
     /** Shipped fusion weights of the model; stored only where none are set yet. */
     fusion?: ModelFusion | null;
+    /** Shipped relevance floor of the model; stored only where none is set yet. */
+    floor?: RelevanceFloor | null;
     activate: boolean;
   }): Promise<string>;
   /** Cheap round trip for the readiness probe. */

@@ -8,6 +8,7 @@ import { dedupeByKey } from './dedupe.ts';
 import { durableFirst } from './durable-first.ts';
 import { readEvidence } from './evidence.ts';
 import { normalizeQuery } from './normalize-query.ts';
+import { applyRelevanceFloor, type FloorSettings } from './relevance-floor.ts';
 import { matchRules } from './rules.ts';
 import { explain, type ScoredCandidate, scoreCandidates } from './score.ts';
 import type { Candidate, Lane } from './types.ts';
@@ -30,6 +31,13 @@ export interface RankRecallInput {
   budget?: RecallBudgetInput;
   /** Attach `why` to every item. */
   explain?: boolean;
+  /**
+   * A reranker's relevance in [0, 1] per candidate id; it replaces the fused rank as the base of the score for the
+   * candidates it names (src/ports/reranker.ts). Absent or null: the lanes' fusion decides.
+   */
+  relevance?: ReadonlyMap<string, number> | null;
+  /** The model's relevance floor (src/recall/relevance-floor.ts); null or absent: none. */
+  floor?: FloorSettings | null;
   confidenceFloor?: number;
 }
 
@@ -41,6 +49,8 @@ export interface RecallDropped {
   /** Lost to a better memory with the same key, or already returned in `rules`. */
   duplicate: string[];
   over_budget: string[];
+  /** No lane gave good enough evidence (the model's relevance floor). */
+  below_floor: string[];
 }
 
 export interface RankRecallResult {
@@ -55,6 +65,8 @@ export interface RankRecallResult {
    * `invalid_score` here or in `dropped` means the vector lane returned broken scores: worth a `degraded` flag.
    */
   vector_evidence_removed: { below_threshold: string[]; invalid_score: string[] };
+  /** True when the lanes found candidates but none had evidence at the relevance floor. */
+  nothing_relevant: boolean;
 }
 
 const LANES_BY_MODE: Record<RecallMode, readonly Lane[]> = {
@@ -120,9 +132,18 @@ export function rankRecall(input: RankRecallInput): RankRecallResult {
   const budget = resolveBudget(input.budget);
 
   const evidence = readEvidence(input.candidates);
-  const scored = scoreCandidates(evidence.fused, { now: input.now, weights, activeLanes });
+  const scored = scoreCandidates(evidence.fused, {
+    now: input.now,
+    weights,
+    activeLanes,
+    relevance: input.relevance ?? null,
+  });
 
-  const conflicts = filterConflicts(scored, query);
+  const floored = applyRelevanceFloor(scored, input.floor ?? null, (e) => ({
+    vector_similarity: e.vector_similarity,
+    lexical_score: e.lexical_score,
+  }));
+  const conflicts = filterConflicts(floored.kept, query);
   const deduped = dedupeByKey(conflicts.kept);
   const rules = matchRules(input.ruleCandidates ?? [], query, laneReachedRules(scored, threshold));
   const firedRules = new Set(rules.map((r) => r.id));
@@ -150,6 +171,7 @@ export function rankRecall(input: RankRecallInput): RankRecallResult {
       ...deduped.kept.filter((e) => firedRules.has(e.candidate.id)).map((e) => e.candidate.id),
     ],
     over_budget: budgeted.over_budget,
+    below_floor: floored.below_floor,
   };
   const similarity = new Map(input.candidates.map((c) => [c.id, c.vector_similarity ?? null]));
   return {
@@ -167,5 +189,6 @@ export function rankRecall(input: RankRecallInput): RankRecallResult {
       below_threshold: idsWhere('below_threshold', true),
       invalid_score: idsWhere('invalid_score', true),
     },
+    nothing_relevant: scored.length > 0 && floored.kept.length === 0,
   };
 }

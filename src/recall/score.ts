@@ -11,6 +11,8 @@ export interface ScoredCandidate extends FusedCandidate {
   /** rrf / the best rrf possible with the active lanes, in [0, 1]. */
   rrf_normalised: number;
   recency: number;
+  /** The reranker's relevance in [0, 1] when a reranker scored this candidate; null otherwise. */
+  rerank: number | null;
 }
 
 function clamp01(value: number): number {
@@ -31,7 +33,7 @@ export function maxRrf(weights: RankWeights, activeLanes: readonly Lane[]): numb
 }
 
 /**
- * score = rrf_normalised
+ * score = rrf_normalised (or, when a reranker scored the candidate, its relevance)
  *       * ((1 - w.recency) + w.recency * recency)          defaults: 0.6 + 0.4 * recency
  *       * ((1 - w.importance) + w.importance * importance) defaults: 0.75 + 0.25 * importance
  *       * w.trust[trust]                                    defaults: 0.6, 0.85, 1, 1
@@ -42,20 +44,37 @@ export function maxRrf(weights: RankWeights, activeLanes: readonly Lane[]): numb
  */
 export function scoreCandidates(
   fused: readonly FusedCandidate[],
-  options: { now: Date; weights: RankWeights; activeLanes: readonly Lane[] },
+  options: {
+    now: Date;
+    weights: RankWeights;
+    activeLanes: readonly Lane[];
+    /** A reranker's relevance per id (rerankedRelevance): it stands in for rrf_normalised. */
+    relevance?: ReadonlyMap<string, number> | null;
+  },
 ): ScoredCandidate[] {
   const { now, weights } = options;
   const best = maxRrf(weights, options.activeLanes);
+  const relevance = options.relevance ?? null;
+  // Candidates the reranker did not read (beyond its share) rank below every one it did.
+  const floor = relevance && relevance.size > 0 ? Math.min(...relevance.values()) : 1;
   const scored = fused.map((f, order) => {
     const c = f.candidate;
     const rrfNormalised = best > 0 ? clamp01(f.rrf / best) : 0;
+    const reranked = relevance?.get(c.id);
+    const base =
+      relevance === null
+        ? rrfNormalised
+        : reranked !== undefined
+          ? clamp01(reranked)
+          : rrfNormalised * floor * 0.5;
     const r = recency(c.kind, c.created_at, now, weights.halfLifeDays);
     const score =
-      rrfNormalised *
+      base *
       (1 - weights.recency + weights.recency * r) *
       (1 - weights.importance + weights.importance * clamp01(c.importance)) *
       weights.trust[trustLevel(c.trust)];
-    return { entry: { ...f, score, rrf_normalised: rrfNormalised, recency: r }, order };
+    const entry = { ...f, score, rrf_normalised: rrfNormalised, recency: r, rerank: reranked ?? null };
+    return { entry, order };
   });
   scored.sort((a, b) => b.entry.score - a.entry.score || b.entry.rrf - a.entry.rrf || a.order - b.order);
   return scored.map((s) => s.entry);
@@ -79,5 +98,6 @@ export function explain(s: ScoredCandidate, threshold: number | null): Why {
     threshold,
     importance: s.candidate.importance,
     trust: s.candidate.trust,
+    ...(s.rerank !== null ? { rerank: s.rerank } : {}),
   };
 }

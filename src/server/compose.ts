@@ -10,6 +10,7 @@ import type { Embedder } from '../ports/embedder.ts';
 import type { Extractor } from '../ports/extractor.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { MetricsSink } from '../ports/metrics.ts';
+import type { Reranker } from '../ports/reranker.ts';
 import type { MemoryStore } from '../ports/store.ts';
 import { revokeApiKey } from '../services/api-keys.ts';
 import { createAuditService } from '../services/audit.ts';
@@ -34,6 +35,8 @@ export interface EngramParts {
   jwt?: JwtVerifier | null;
   /** Where service events go: default a Prometheus registry served at GET /metrics; Workers pass a log sink. */
   metrics?: MetricsSink;
+  /** The optional reranking stage of recall (ENGRAM_RERANKER), with how many candidates it reads. */
+  reranker?: { reranker: Reranker; candidates: number } | null;
   // Edge deployment: on Workers, work left running after the response (recall bookkeeping) must be handed to
   // ctx.waitUntil, or the runtime cancels it; the Worker passes a collector here. Node leaves it unset.
   defer?: (work: Promise<unknown>) => void;
@@ -56,6 +59,9 @@ export function composeEngram(parts: EngramParts) {
     logger: parts.logger,
     metrics,
     ...(parts.defer ? { defer: parts.defer } : {}),
+    ...(parts.reranker
+      ? { reranker: parts.reranker.reranker, rerankCandidates: parts.reranker.candidates }
+      : {}),
   });
   const forget = createForgetService(writes);
   const audit = createAuditService(parts.store);
@@ -75,7 +81,7 @@ export function composeEngram(parts: EngramParts) {
     admin: tenants,
     keys: { revoke: (keyId, options) => revokeApiKey(parts.store, keyId, options) },
     authenticate: createAuthenticate({ store: parts.store, jwt: parts.jwt }),
-    readiness: parts.readiness,
+    readiness: withEmbedderChecks(parts.readiness, parts.embedder),
     logger: parts.logger,
     adminKey: parts.adminKey,
     ...(parts.maxBodyBytes ? { maxBodyBytes: parts.maxBodyBytes } : {}),
@@ -89,3 +95,16 @@ export function composeEngram(parts: EngramParts) {
 }
 
 export type Engram = ReturnType<typeof composeEngram>;
+
+/**
+ * Readiness plus what the embedder is: its model and, when it is limited to some, its languages (the local model
+ * says `en`: English only; a multilingual one says nothing), so an operator sees it before non-English users do.
+ */
+function withEmbedderChecks(readiness: ReadinessCheck, embedder: Embedder | null): ReadinessCheck {
+  return async () => {
+    const result = await readiness();
+    const checks: Record<string, string> = { ...result.checks, embedder: embedder?.model ?? 'none' };
+    if (embedder?.languages) checks.embedder_languages = embedder.languages.join(',');
+    return { ...result, checks };
+  };
+}

@@ -1,7 +1,7 @@
 // Engram for one Worker isolate: the store (over the invocation's pool, src/server/request-scope.ts), the
 // embedder and the app, each built once and kept while the isolate lives. Per invocation only the pool.
 import { jwtVerifierOf } from '../auth/authenticate.ts';
-import { extractorConfigOf, type WorkerConfig } from '../config/index.ts';
+import { extractorConfigOf, rerankerConfigOf, type WorkerConfig } from '../config/index.ts';
 import type { Logger } from '../core/logger.ts';
 import { createEmbedder } from '../embedding/factory.ts';
 import type { WorkersAiBinding } from '../embedding/workers-ai.ts';
@@ -11,6 +11,8 @@ import type { Embedder } from '../ports/embedder.ts';
 import type { Extractor } from '../ports/extractor.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { MemoryStore } from '../ports/store.ts';
+import { createReranker } from '../rerank/factory.ts';
+import type { WorkersAiRunner } from '../rerank/workers-ai.ts';
 import { registerEmbedder } from '../services/register-embedder.ts';
 import { createSqlStore } from '../store/sql-store.ts';
 import { composeEngram, type Engram } from './compose.ts';
@@ -24,6 +26,8 @@ export interface EdgeEngramDeps {
   migrations: readonly string[];
   /** The Workers AI binding, when bound (a binding of the isolate's env, the same for each of its requests). */
   ai?: WorkersAiBinding | undefined;
+  /** The same binding as the reranker sees it (ENGRAM_RERANKER=workers-ai). */
+  rerankAi?: WorkersAiRunner | undefined;
 }
 
 export interface EdgeEngram {
@@ -53,6 +57,13 @@ export function createEdgeEngram(config: WorkerConfig, deps: EdgeEngramDeps): Ed
   const apps = new Map<boolean, Engram>();
   // Built once per isolate, like the embedder: the offline patterns by default, or the configured chat model.
   const extractor = createExtractor(extractorConfigOf(config.settings), { logger: deps.logger });
+  const rerank = rerankerConfigOf(config.settings);
+  const reranker = rerank
+    ? {
+        reranker: createReranker(rerank, { ai: deps.rerankAi, logger: deps.logger }),
+        candidates: rerank.candidates,
+      }
+    : null;
 
   async function usableEmbedder(): Promise<Embedder | null> {
     if (!config.embedder) return null;
@@ -78,6 +89,7 @@ export function createEdgeEngram(config: WorkerConfig, deps: EdgeEngramDeps): Ed
         gate: deps.gate,
         embedder: usable,
         extractor,
+        reranker,
         logger: deps.logger,
         adminKey: config.settings.ENGRAM_ADMIN_KEY,
         // The readiness probe compares names only; the SQL itself never ships in the Worker.

@@ -2,7 +2,7 @@
 // embedding model, bootstraps the default tenant and serves the Hono app.
 import { serve } from '@hono/node-server';
 import { jwtVerifierOf } from '../auth/authenticate.ts';
-import { type EngramConfig, extractorConfigOf } from '../config/index.ts';
+import { type EngramConfig, extractorConfigOf, rerankerConfigOf } from '../config/index.ts';
 import type { Logger } from '../core/logger.ts';
 import { migrate } from '../db/migrate.ts';
 import { readMigrations } from '../db/migration-files.ts';
@@ -11,6 +11,7 @@ import type { Embedder } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { SqlExecutor } from '../ports/sql.ts';
 import type { ModelDefaults } from '../ports/store.ts';
+import { createReranker } from '../rerank/factory.ts';
 import { registerEmbedder } from '../services/register-embedder.ts';
 import { createSqlStore } from '../store/sql-store.ts';
 import { type BootstrapResult, bootstrapDefaultTenant } from './bootstrap.ts';
@@ -62,11 +63,13 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     apiKey: config.ENGRAM_API_KEY,
     adminKey: config.ENGRAM_ADMIN_KEY,
   });
+  const rerank = rerankerConfigOf(config);
   const engram = composeEngram({
     store,
     gate: options.gate,
     embedder: options.embedder,
     extractor: createExtractor(extractorConfigOf(config), { logger }),
+    reranker: rerank ? { reranker: createReranker(rerank, { logger }), candidates: rerank.candidates } : null,
     logger,
     adminKey: bootstrap.adminKey,
     readiness: databaseReadiness(db, migrations),

@@ -8,7 +8,8 @@ import type { Principal } from '../core/principal.ts';
 import { detectLanguage, UNDETERMINED } from '../language/index.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
-import type { ActiveModel, MemoryStore } from '../ports/store.ts';
+import type { Reranker } from '../ports/reranker.ts';
+import type { ActiveModel, MemoryStore, RecallRow } from '../ports/store.ts';
 import {
   type Candidate,
   normalizeQuery,
@@ -16,6 +17,7 @@ import {
   rankRecall,
   resolveRankWeights,
 } from '../recall/index.ts';
+import { rerankRows } from './rerank-step.ts';
 
 export interface RecallServiceDeps {
   store: MemoryStore;
@@ -32,6 +34,10 @@ export interface RecallServiceDeps {
   candidatesPerItem?: number;
   /** Latency, degradations and filter drops of each recall (counts and reasons only). */
   metrics?: MetricsSink;
+  /** The optional reranking stage (already wrapped with its time budget); null or absent: off. */
+  reranker?: Reranker | null;
+  /** How many of the best fused candidates the reranker reads (default 20). */
+  rerankCandidates?: number;
 }
 
 const DEFAULT_LIMIT = 8;
@@ -97,6 +103,10 @@ export function createRecallService(deps: RecallServiceDeps) {
   ): Promise<{ vector: number[] | null; model: ActiveModel | null; failure: string | null }> {
     if (mode === 'lexical') return { vector: null, model: null, failure: null };
     if (!deps.embedder) return { vector: null, model: null, failure: 'embedding_unavailable' };
+    // Nothing in the query that the model represents (e.g. CJK words the local model lacks): any similarity
+    // would be chance, so the vector lane gives no evidence and the answer says so.
+    if (deps.embedder.knows && !deps.embedder.knows(query))
+      return { vector: null, model: null, failure: 'query_out_of_vocabulary' };
     const [model, vector] = await Promise.all([
       activeModel(),
       deps.embedder.embedQuery(query).then(
@@ -164,6 +174,13 @@ export function createRecallService(deps: RecallServiceDeps) {
         return { rows, rules };
       });
       const searchMs = performance.now() - searchStarted;
+      const reranked = await rerankRows(
+        deps.reranker ?? null,
+        query,
+        rows,
+        deps.rerankCandidates ?? 20,
+        deps.logger,
+      );
 
       // The rows are fused already (recall_candidates is the one place that fuses): post-ranking only.
       const ranked = rankRecall({
@@ -176,6 +193,10 @@ export function createRecallService(deps: RecallServiceDeps) {
         weights,
         budget: request.budget ?? {},
         explain: request.explain ?? false,
+        relevance: reranked.relevance,
+        // The floor weighs the model's similarities, so it applies when the vector lane ran; a lexical recall (asked
+        // for, or degraded) keeps what full text found.
+        floor: embedded.vector ? (embedded.model?.floor ?? null) : null,
       });
 
       const returned = [...new Set([...ranked.items.map((i) => i.id), ...ranked.rules.map((r) => r.id)])];
@@ -191,23 +212,30 @@ export function createRecallService(deps: RecallServiceDeps) {
         type: 'recall',
         durationMs: performance.now() - started,
         mode,
-        degradedReason: embedded.failure,
+        degradedReason: embedded.failure ?? reranked.failure,
         dropped: Object.fromEntries(
           Object.entries(ranked.dropped).map(([reason, ids]) => [reason, ids.length]),
         ),
         returned: returned.length,
       });
-      const degraded = embedded.failure ? { reason: embedded.failure, lanes: ['lexical'] } : null;
+      // An embedding failure says which lanes answered; a rerank failure alone leaves both lanes, unreranked.
+      const degraded = embedded.failure
+        ? { reason: embedded.failure, lanes: ['lexical'] }
+        : reranked.failure
+          ? { reason: reranked.failure, lanes: mode === 'hybrid' ? ['vector', 'lexical'] : [mode] }
+          : null;
       return {
         items: ranked.items,
         rules: ranked.rules,
         context: ranked.context,
         degraded,
+        ...(ranked.nothing_relevant ? { nothing_relevant: true } : {}),
         recall_id: recallId,
         model: embedded.vector ? (embedded.model?.model ?? null) : null,
         timing_ms: {
           embed: round(embedMs),
           search: round(searchMs),
+          ...(deps.reranker ? { rerank: round(reranked.ms) } : {}),
           total: round(performance.now() - started),
         },
         ...(request.explain ? { dropped: ranked.dropped_items } : {}),

@@ -15,6 +15,7 @@ export function registerEmbedder(
     dims: embedder.dimensions,
     threshold: options.defaults?.threshold ?? null,
     fusion: options.defaults?.fusion ?? null,
+    floor: options.defaults?.floor ?? null,
     activate: options.activate,
   });
 }

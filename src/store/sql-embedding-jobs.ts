@@ -135,5 +135,12 @@ export function embeddingJobOperations(session: SqlSession): EmbeddingJobOperati
         calibration.plotPath ?? null,
       ]);
     },
+    async setModelFloor(model, floor) {
+      await session.query('select engram.set_model_floor($1, $2, $3)', [
+        model,
+        floor.similarity,
+        floor.lexical,
+      ]);
+    },
   };
 }

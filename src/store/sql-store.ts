@@ -79,6 +79,13 @@ export function createSqlStore(db: SqlExecutor, options: SqlStoreOptions = {}): 
             input.fusion.rrfK,
           ]);
         }
+        if (input.floor) {
+          await db.query('select engram.set_model_floor($1, $2, $3, true)', [
+            input.model,
+            input.floor.similarity,
+            input.floor.lexical,
+          ]);
+        }
         return rows[0]?.status ?? 'backfilling';
       }),
     ping: () =>
@@ -306,7 +313,23 @@ function operatorStore(session: SqlSession): OperatorStore {
         row.vector_weight !== null && row.rrf_k !== null
           ? { vectorWeight: row.vector_weight, rrfK: row.rrf_k }
           : null;
-      return { model: row.model, provider: row.provider, dims: row.dims, threshold: row.threshold, fusion };
+      const floors = await session.query<{ floor_similarity: number | null; floor_lexical: number | null }>(
+        'select floor_similarity, floor_lexical from engram.active_model_floor() where model = $1',
+        [row.model],
+      );
+      const f = floors.rows[0];
+      const floor =
+        f && (f.floor_similarity !== null || f.floor_lexical !== null)
+          ? { similarity: f.floor_similarity, lexical: f.floor_lexical }
+          : null;
+      return {
+        model: row.model,
+        provider: row.provider,
+        dims: row.dims,
+        threshold: row.threshold,
+        fusion,
+        floor,
+      };
     },
   };
 }

@@ -63,7 +63,7 @@ describe('engram bench (smoke)', () => {
 
   it('embeds generated sentences with the local model when asked (its dimensions, its model id)', async () => {
     const { result } = await bench(400, { local: true });
-    expect(result).toMatchObject({ dims: 100, vectors: 'local/wink-sg-100d-sif@1' });
+    expect(result).toMatchObject({ dims: 100, vectors: 'local/wink-sg-100d-sif@2' });
     // Real sentence vectors cluster: an exact top 10 is mostly found by the index.
     expect(result.exact_vs_ann.recall_at_10).toBeGreaterThan(0.5);
   }, 120_000);
@@ -77,9 +77,9 @@ describe('engram bench (smoke)', () => {
     const md = await readFile(join(dir, 'recall-bench.md'), 'utf8');
     expect(md).toMatch(/\| 800 \| random \| 16 \| largest \|/);
     expect(md).toMatch(/\| 800 \| random \| 16 \| largest exact \|/);
-    expect(md).toMatch(/\| 400 \| local\/wink-sg-100d-sif@1 \| 100 \| smallest \|/);
+    expect(md).toMatch(/\| 400 \| local\/wink-sg-100d-sif@2 \| 100 \| smallest \|/);
     const svg = await readFile(join(dir, 'recall-bench.svg'), 'utf8');
     expect(svg).toContain('random 16d, largest');
-    expect(svg).toContain('local/wink-sg-100d-sif@1, smallest');
+    expect(svg).toContain('local/wink-sg-100d-sif@2, smallest');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CalibrationFileError,
+  chooseFloor,
   chooseThreshold,
   loadCalibrationPairs,
   rocAuc,
@@ -127,5 +128,33 @@ describe('loadCalibrationPairs', () => {
 
   it('rejects a file without pairs', () => {
     expect(() => loadCalibrationPairs('\n  \n')).toThrow(/holds no pairs/);
+  });
+});
+
+describe('chooseFloor', () => {
+  const pair = (score: number, relevant: boolean) => ({ score, relevant });
+
+  it('is the lowest cut whose pairs above are relevant with precision >= 0.9', () => {
+    const pairs = [
+      ...[0.9, 0.85, 0.8, 0.75, 0.7, 0.65, 0.6, 0.55, 0.5].map((s) => pair(s, true)),
+      pair(0.52, false),
+      pair(0.3, true),
+      pair(0.2, false),
+      pair(0.1, false),
+    ];
+    const floor = chooseFloor(pairs);
+    // Down to 0.3 the pairs above are 10 relevant and 1 irrelevant (0.909); below, 0.2 is irrelevant too (0.833).
+    expect(floor?.similarity).toBeCloseTo(0.25, 10);
+    expect(floor?.precision).toBeCloseTo(10 / 11, 10);
+    expect(floor?.recall).toBe(1);
+  });
+
+  it('is null when the similarities do not separate the pairs', () => {
+    // Every relevant pair has an irrelevant one just below it: precision 0.9 only for the top one (recall 1/8).
+    const pairs = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2].flatMap((s) => [
+      pair(s, true),
+      pair(s - 0.01, false),
+    ]);
+    expect(chooseFloor(pairs)).toBeNull();
   });
 });

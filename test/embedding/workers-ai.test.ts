@@ -55,6 +55,14 @@ describe('workers-ai embedder', () => {
     expect(createWorkersAiEmbedder({ ai, model: '@cf/baai/bge-large-en-v1.5' }).dimensions).toBe(1024);
   });
 
+  it('knows the multilingual bge-m3 (1024-d) and sends it no pooling, which it does not take', async () => {
+    const { ai, calls } = fakeAi(1024);
+    const e = createWorkersAiEmbedder({ ai, model: '@cf/baai/bge-m3' });
+    await e.embedDocuments(['我不吃香菜', 'No como cilantro']);
+    expect(calls[0]?.inputs).toEqual({ text: ['我不吃香菜', 'No como cilantro'] });
+    expect([e.model, e.dimensions]).toEqual(['workers-ai/@cf/baai/bge-m3@1024', 1024]);
+  });
+
   it('needs dimensions for other models and sends no pooling for them', async () => {
     const { ai, calls } = fakeAi(768);
     expect(() => createWorkersAiEmbedder({ ai, model: '@cf/google/embeddinggemma-300m' })).toThrow(

@@ -95,6 +95,7 @@ describe('rankRecall', () => {
       conflict: ['m-cilantro'],
       duplicate: ['m-editor-old', 'r-salad'],
       over_budget: [],
+      below_floor: [],
     });
     expect(out.vector_evidence_removed).toEqual({ below_threshold: [], invalid_score: ['m-broken'] });
     expect(out.rules).toEqual([
@@ -189,9 +190,18 @@ describe('rankRecall', () => {
       items: [],
       rules: [],
       context: '',
-      dropped: { below_threshold: [], invalid_score: [], conflict: [], duplicate: [], over_budget: [] },
+      dropped: {
+        below_threshold: [],
+        invalid_score: [],
+        conflict: [],
+        duplicate: [],
+        over_budget: [],
+        below_floor: [],
+      },
       dropped_items: [],
       vector_evidence_removed: { below_threshold: [], invalid_score: [] },
+      // No candidates at all is not "nothing relevant": that needs candidates the floor turned down.
+      nothing_relevant: false,
     });
   });
 

@@ -4,7 +4,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { EngramConfig } from '../../config/index.ts';
-import { loadCalibrationPairs } from '../../embedding/calibration.ts';
+import { chooseFloor, loadCalibrationPairs } from '../../embedding/calibration.ts';
 import { renderCalibrationSvg } from '../../embedding/calibration-plot.ts';
 import { calibrateModel, storeCalibration } from '../../services/calibrate.ts';
 import { registerEmbedder } from '../../services/register-embedder.ts';
@@ -13,14 +13,16 @@ import { requiredEmbedder } from '../configured-embedder.ts';
 import { withStore } from '../with-store.ts';
 
 const USAGE =
-  'usage: engram calibrate --pairs FILE [--plot PATH] [--dry-run] [--embed-timeout-ms 30000]\n' +
-  '  FILE: JSON lines {"query": "...", "memory": "...", "relevant": true|false}';
+  'usage: engram calibrate --pairs FILE [--plot PATH] [--dry-run] [--embed-timeout-ms 30000] [--floor]\n' +
+  '  FILE: JSON lines {"query": "...", "memory": "...", "relevant": true|false}\n' +
+  '  --floor: also store the relevance floor the pairs support (precision >= 0.9), when they support one';
 
 export interface CalibrateRequest {
   pairsFile: string;
   plotPath: string | undefined;
   dryRun: boolean;
   embedTimeoutMs: number;
+  floor: boolean;
 }
 
 export function parseCalibrateFlags(argv: string[]): CalibrateRequest {
@@ -29,12 +31,14 @@ export function parseCalibrateFlags(argv: string[]): CalibrateRequest {
     plot: { type: 'string' },
     'dry-run': { type: 'boolean', default: false },
     'embed-timeout-ms': { type: 'string' },
+    floor: { type: 'boolean', default: false },
   });
   if (positionals.length > 0 || !values.pairs) throw new UsageError(USAGE);
   return {
     pairsFile: values.pairs,
     plotPath: values.plot,
     dryRun: values['dry-run'],
+    floor: values.floor,
     embedTimeoutMs:
       integerFlag('embed-timeout-ms', values['embed-timeout-ms'], { min: 100, max: 600_000 }, USAGE) ??
       30_000,
@@ -65,6 +69,12 @@ export async function calibrateCommand(
   say(
     `threshold ${result.threshold.toFixed(4)}: precision ${result.precision.toFixed(3)}, recall ${result.recall.toFixed(3)}, F1 ${result.f1.toFixed(3)}`,
   );
+  const floor = chooseFloor(calibration.scored);
+  say(
+    floor
+      ? `relevance floor ${floor.similarity.toFixed(4)}: precision ${floor.precision.toFixed(3)}, recall ${floor.recall.toFixed(3)}${request.floor ? '' : ' (not stored: --floor)'}`
+      : 'relevance floor: none (no similarity reaches precision 0.9 on these pairs)',
+  );
   const plotPath = request.plotPath ?? defaultPlotPath(config.ENGRAM_DATA_DIR, calibration.model);
   await mkdir(dirname(plotPath), { recursive: true });
   await writeFile(
@@ -77,6 +87,11 @@ export async function calibrateCommand(
   await withStore(config, async (store) => {
     await registerEmbedder(store, embedder, { defaults: modelDefaults, activate: true });
     await storeCalibration(store, calibration, plotPath);
+    if (request.floor && floor)
+      // Only the similarity part: the lexical part (full-text evidence) is the operator's, kept as stored.
+      await store.withOperator((op) =>
+        op.setModelFloor(calibration.model, { similarity: floor.similarity, lexical: null }),
+      );
     say(`stored on ${calibration.model}`);
   });
 }

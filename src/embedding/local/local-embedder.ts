@@ -1,6 +1,6 @@
 // The local Embedder: SIF sentence vectors over wink's 100-d GloVe word vectors, computed in process.
 import { type Embedder, EmbeddingError, type EmbedOptions } from '../../ports/embedder.ts';
-import { createSentenceEncoder, type SentenceEncoder } from './sif-encoder.ts';
+import { createSentenceModel, type SentenceEncoder } from './sif-encoder.ts';
 import type { WordTable } from './word-table.ts';
 import {
   cacheFilePath,
@@ -10,7 +10,8 @@ import {
   type WordTableOptions,
 } from './word-table-cache.ts';
 
-export const LOCAL_MODEL_VERSION = '1';
+/** 2: out-of-vocabulary CJK tokens count for nothing (sif-encoder.ts), so CJK texts' vectors changed. */
+export const LOCAL_MODEL_VERSION = '2';
 /** The vector space id stored with every vector: change it whenever the vectors would change. */
 export const LOCAL_MODEL_ID = `local/wink-sg-100d-sif@${LOCAL_MODEL_VERSION}`;
 export const LOCAL_MODEL_DIMENSIONS = 100;
@@ -50,11 +51,15 @@ export async function createLocalEmbedder(options: LocalEmbedderOptions = {}): P
       `local embedder: cache has ${loaded.dimensions} dimensions, expected ${LOCAL_MODEL_DIMENSIONS}`,
     );
   }
-  return embedderFromEncoder(createSentenceEncoder(loaded));
+  const model = createSentenceModel(loaded);
+  return embedderFromEncoder(model.encode, model.knows);
 }
 
+/** The local model's vocabulary is English (wink's GloVe words): what /readyz and docs/models.md say. */
+export const LOCAL_MODEL_LANGUAGES: readonly string[] = ['en'];
+
 /** Wraps an encoder as the port; exported so tests and benchmarks can wrap encoder variants. */
-export function embedderFromEncoder(encode: SentenceEncoder): Embedder {
+export function embedderFromEncoder(encode: SentenceEncoder, knows?: (text: string) => boolean): Embedder {
   const embedAll = async (texts: readonly string[], options?: EmbedOptions): Promise<number[][]> => {
     const vectors: number[][] = [];
     for (let start = 0; start < texts.length; start += BATCH) {
@@ -69,6 +74,8 @@ export function embedderFromEncoder(encode: SentenceEncoder): Embedder {
     provider: 'local',
     dimensions: LOCAL_MODEL_DIMENSIONS,
     version: LOCAL_MODEL_VERSION,
+    languages: LOCAL_MODEL_LANGUAGES,
+    ...(knows ? { knows } : {}),
     embedDocuments: (texts, options) => embedAll(texts, options),
     embedQuery: async (text, options) => {
       const [vector] = await embedAll([text], options);

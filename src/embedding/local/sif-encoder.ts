@@ -1,10 +1,11 @@
 // Sentence vectors by smooth inverse frequency: a weighted average of word vectors, minus the common direction.
+import { hasCjk } from '../../language/scripts.ts';
 import { hashedWordVector } from './oov.ts';
 import { STOP_WORDS } from './stop-words.ts';
 import { tokenize } from './tokenize.ts';
 import { addRow, type WordTable } from './word-table.ts';
 
-/** The knobs of the encoder; the defaults are what the model id `local/wink-sg-100d-sif@1` means. */
+/** The knobs of the encoder; the defaults are what the model id `local/wink-sg-100d-sif@2` means. */
 export interface SifOptions {
   /** SIF smoothing: weight = a / (a + p(w)). Smaller a down-weights frequent words harder. */
   a: number;
@@ -58,6 +59,16 @@ export function sifWeight(probability: number, a: number): number {
 /** Turns a text into a unit vector; the same text always gives the same vector. */
 export type SentenceEncoder = (text: string) => Float32Array;
 
+/** An encoder that can also say whether a text holds anything its vector space represents. */
+export interface SentenceModel {
+  encode: SentenceEncoder;
+  /**
+   * False when no token of the text is a known word or a hashable alphabetic word: its vector is then the fixed
+   * "empty" one, which means nothing, so its similarities must not count as evidence.
+   */
+  knows(text: string): boolean;
+}
+
 /**
  * Builds the encoder for a table. Per token: the word's vector if the vocabulary has it (a hyphenated
  * compound it lacks is split; accents are stripped as a last resort), else a hashed n-gram vector weighted as
@@ -65,6 +76,16 @@ export type SentenceEncoder = (text: string) => Float32Array;
  * fixed pseudo-random unit vector, so it is valid, deterministic and close to nothing real.
  */
 export function createSentenceEncoder(table: WordTable, options: Partial<SifOptions> = {}): SentenceEncoder {
+  return createSentenceModel(table, options).encode;
+}
+
+/**
+ * The encoder and its coverage test. Out-of-vocabulary tokens in a CJK script count for nothing (@2): the
+ * vocabulary has no CJK words and unspaced CJK text tokenises as whole runs between punctuation, so their hashed
+ * n-grams almost never match the same word in another run, and their random directions only made unrelated
+ * texts pass the threshold by chance (std 0.1 in 100 dimensions against a threshold of 0.14).
+ */
+export function createSentenceModel(table: WordTable, options: Partial<SifOptions> = {}): SentenceModel {
   const settings = { ...DEFAULT_SIF_OPTIONS, ...options };
   const dims = table.dimensions;
   const n = table.sourceVocabularySize;
@@ -73,13 +94,14 @@ export function createSentenceEncoder(table: WordTable, options: Partial<SifOpti
   const emptyVector = hashedWordVector('\u0000empty', dims, 1);
   const oovCache = new Map<string, Float32Array>();
 
-  const addWord = (word: string, sum: Float64Array): void => {
+  /** Adds the word's vector to `sum`; false when the word adds nothing. */
+  const addWord = (word: string, sum: Float64Array): boolean => {
     const row = table.rowOf(word) ?? table.rowOf(stripAccents(word));
     if (row !== undefined) {
       addRow(table, row, rowWeight(row), sum);
-      return;
+      return true;
     }
-    if (!settings.useOov) return;
+    if (!settings.useOov || hasCjk(word)) return false;
     let vector = oovCache.get(word);
     if (!vector) {
       vector = hashedWordVector(word, dims, ALL_DIGITS.test(word) ? settings.numberNorm : settings.oovNorm);
@@ -88,16 +110,24 @@ export function createSentenceEncoder(table: WordTable, options: Partial<SifOpti
       oovCache.set(word, vector);
     }
     for (let d = 0; d < dims; d++) sum[d]! += oovWeight * vector[d]!;
+    return true;
   };
 
   const expand = (token: string): string[] =>
     token.includes('-') && table.rowOf(token) === undefined ? token.split('-').filter(Boolean) : [token];
 
-  return (text: string): Float32Array => {
+  /** The weighted sum of the text's word vectors, and whether any word counted. */
+  const accumulate = (text: string): { sum: Float64Array; counted: boolean } => {
     const words = tokenize(text).flatMap(expand);
     const content = words.filter((word) => !settings.stopWords.has(word));
     const sum = new Float64Array(dims);
-    for (const word of content.length > 0 ? content : words) addWord(word, sum);
+    let counted = false;
+    for (const word of content.length > 0 ? content : words) counted = addWord(word, sum) || counted;
+    return { sum, counted };
+  };
+
+  const encode = (text: string): Float32Array => {
+    const { sum } = accumulate(text);
     const length = norm(sum);
     if (!(length > 1e-9)) return emptyVector.slice();
     if (!settings.removeCommonComponent) return scaled(sum, 1 / length);
@@ -109,6 +139,7 @@ export function createSentenceEncoder(table: WordTable, options: Partial<SifOpti
     const remaining = norm(removed);
     return remaining > length * 1e-6 ? scaled(removed, 1 / remaining) : scaled(sum, 1 / length);
   };
+  return { encode, knows: (text) => accumulate(text).counted };
 }
 
 function stripAccents(word: string): string {

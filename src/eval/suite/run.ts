@@ -79,6 +79,11 @@ export interface QuestionRecord {
   expected: ExpectedEvidence[];
   /** The first three of the full ranking with their evidence. */
   top: { label: string; score: number; why: RecallItem['why'] | null }[];
+  /**
+   * Every item of the full ranking as [label, kind, vector similarity, lexical rank, lexical score] (nulls where a
+   * lane did not find it): what a relevance floor is tuned on (docs/benchmarks/relevance-floor.md).
+   */
+  evidence: [string, string, number | null, number | null, number | null][];
   degraded: string | null;
 }
 
@@ -322,6 +327,13 @@ function recordOf(
     top: ranking.items
       .slice(0, 3)
       .map((item) => ({ label: labelOf(item.id), score: item.score, why: item.why ?? null })),
+    evidence: ranking.items.map((item) => [
+      labelOf(item.id),
+      item.kind,
+      item.why?.vector_similarity ?? null,
+      item.why?.lexical_rank ?? null,
+      item.why?.lexical_score ?? null,
+    ]),
     degraded: ranking.degraded?.reason ?? null,
   };
 }
