@@ -37,6 +37,8 @@ export interface MemoryRecord {
   valid_from?: string | undefined;
   expires_at?: string | null | undefined;
   idempotency_key?: string | undefined;
+  /** Fingerprint of the request that carried idempotency_key: the same key with another request is a conflict. */
+  request_hash?: string | undefined;
 }
 
 export interface StoredVector {

@@ -8,7 +8,13 @@ import { type Embedder, embeddingTextOf } from '../ports/embedder.ts';
 import type { CallerContext, GateReason, GateResult, WriteGate } from '../ports/gate.ts';
 import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
 import type { MemoryRecord, MemoryStore, StoredVector } from '../ports/store.ts';
-import { type Accepted, defaultSourceOf, memoryRecord, type RecordOptions } from './memory-record.ts';
+import {
+  type Accepted,
+  defaultSourceOf,
+  memoryRecord,
+  type RecordOptions,
+  requestHashOf,
+} from './memory-record.ts';
 
 export interface WritePipelineDeps {
   store: MemoryStore;
@@ -85,8 +91,16 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       accepted.map(({ input, verdict }) => embeddingTextOf({ ...input, content: verdict.normalizedContent })),
     );
     const fallbackSource = defaultSourceOf(principal);
+    const withHashes = await Promise.all(
+      accepted.map(async ({ input }, i) => {
+        const given = options[i] ?? {};
+        return given.idempotencyKey && !given.requestHash
+          ? { ...given, requestHash: await requestHashOf(input, fallbackSource) }
+          : given;
+      }),
+    );
     return accepted.map(({ input, verdict }, i) => ({
-      record: memoryRecord(input, verdict, options[i] ?? {}, fallbackSource),
+      record: memoryRecord(input, verdict, withHashes[i]!, fallbackSource),
       vector: vectors && deps.embedder ? { model: deps.embedder.model, vector: vectors[i]! } : undefined,
     }));
   }

@@ -149,6 +149,9 @@ create table engram.memories (
   superseded_by uuid references engram.memories (id) on delete set null deferrable initially deferred,
   last_recalled_at timestamptz,
   recall_count integer not null default 0,
+  -- Fingerprint of the request that carried idempotency_key: a retry with the same key and another body is a
+  -- conflict, not a silent duplicate.
+  idempotency_hash text,
   -- Lets memory_embeddings reference (id, tenant_id, subject), so its copies can never disagree.
   unique (id, tenant_id, subject)
 ) with (fillfactor = 80);
@@ -166,8 +169,10 @@ create unique index memories_live_content_idx on engram.memories (tenant_id, sub
 -- Supersession by key: one live version per key.
 create unique index memories_live_key_idx on engram.memories (tenant_id, subject, key)
   where key is not null and revoked_at is null and superseded_by is null;
-create unique index memories_idempotency_idx on engram.memories (tenant_id, idempotency_key)
-  where idempotency_key is not null;
+-- An idempotency key is scoped to its subject (a caller of another subject never meets it), and a revoked memory
+-- releases it (a retry after a revoke stores the new write instead of returning the revoked one).
+create unique index memories_idempotency_idx on engram.memories (tenant_id, subject, idempotency_key)
+  where idempotency_key is not null and revoked_at is null;
 create index memories_live_facet_idx on engram.memories (tenant_id, subject, facet)
   where facet is not null and revoked_at is null and superseded_by is null;
 create index memories_live_rules_idx on engram.memories (tenant_id, subject)
