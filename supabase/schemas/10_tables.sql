@@ -260,8 +260,11 @@ begin
     end if;
     return old;
   end if;
-  -- An update may only redact: set redacted_at once, keep what and when.
-  if old.redacted_at is not null or new.redacted_at is null
+  -- An update may only redact, and only inside erase_subject for that subject (it names it in
+  -- engram.erasing_subject): set redacted_at once, keep what and when. Without that condition any role that could
+  -- update rewrote actor and reason of its own events.
+  if pg_catalog.current_setting('engram.erasing_subject', true) is distinct from old.subject
+     or old.redacted_at is not null or new.redacted_at is null
      or new.action is distinct from old.action or new.created_at is distinct from old.created_at
      or new.memory_id is distinct from old.memory_id or new.tenant_id is distinct from old.tenant_id then
     raise exception 'audit events are append-only' using errcode = '42501';
@@ -269,7 +272,7 @@ begin
   return new;
 end
 $$;
-comment on function engram.audit_events_guard() is 'Keeps audit_events append-only: updates may only redact, deletes only during a tenant erasure.';
+comment on function engram.audit_events_guard() is 'Keeps audit_events append-only: updates may only redact during the erasure of their subject, deletes only during a tenant erasure.';
 revoke execute on function engram.audit_events_guard() from public;
 create trigger audit_events_append_only before update or delete on engram.audit_events
   for each row execute function engram.audit_events_guard();

@@ -93,7 +93,7 @@ as $$
 $$;
 comment on function engram.audit(uuid, text, uuid, text, text, text, uuid[], jsonb) is 'Appends one audit event. Callers pass ids, counts and reasons, never memory content.';
 revoke execute on function engram.audit(uuid, text, uuid, text, text, text, uuid[], jsonb) from public;
-grant execute on function engram.audit(uuid, text, uuid, text, text, text, uuid[], jsonb) to engram_app, authenticated, engram_operator;
+grant execute on function engram.audit(uuid, text, uuid, text, text, text, uuid[], jsonb) to engram_app, engram_operator;
 
 create function engram.current_actor()
 returns text
@@ -166,7 +166,8 @@ begin
   if v_hash is null or v_subject is null then
     raise exception 'subject and content_hash are required' using errcode = '22023';
   end if;
-  -- supabase-js callers skip the server's write gate: their trust is fixed here from the source, never above 2.
+  -- Role authenticated may not call this (supabase-js users write over HTTPS, through the gate); should a grant
+  -- ever return, their trust is still fixed here from the source, never above 2.
   if current_user = 'authenticated' then
     v_trust := case v_source_type when 'external' then 0 when 'model' then 1 else 2 end;
   end if;
@@ -267,7 +268,7 @@ end
 $$;
 comment on function engram.write_memory(jsonb, text, text) is 'Stores one gate-accepted memory (and its vector when given): dedupes by content and idempotency key, supersedes by key or opposite facet, audits. Status created or duplicate.';
 revoke execute on function engram.write_memory(jsonb, text, text) from public;
-grant execute on function engram.write_memory(jsonb, text, text) to engram_app, authenticated, engram_operator;
+grant execute on function engram.write_memory(jsonb, text, text) to engram_app, engram_operator;
 
 create function engram.get_memory(p_id uuid)
 returns jsonb
@@ -364,7 +365,7 @@ end
 $$;
 comment on function engram.revoke_memory(uuid, text) is 'Soft-revokes a memory with a reason and drops its vectors; recall never returns it again. Null when not visible.';
 revoke execute on function engram.revoke_memory(uuid, text) from public;
-grant execute on function engram.revoke_memory(uuid, text) to engram_app, authenticated, engram_operator;
+grant execute on function engram.revoke_memory(uuid, text) to engram_app, engram_operator;
 
 create function engram.store_embedding(p_memory_id uuid, p_model text, p_embedding text)
 returns boolean
@@ -393,7 +394,7 @@ end
 $$;
 comment on function engram.store_embedding(uuid, text, text) is 'Stores (or replaces) the vector of a live memory for one model; marks the memory ready when that model serves reads.';
 revoke execute on function engram.store_embedding(uuid, text, text) from public;
-grant execute on function engram.store_embedding(uuid, text, text) to engram_app, authenticated, engram_operator;
+grant execute on function engram.store_embedding(uuid, text, text) to engram_app, engram_operator;
 
 create function engram.mark_embedding_failed(p_memory_id uuid, p_max_attempts integer default 5)
 returns void
@@ -409,4 +410,4 @@ as $$
 $$;
 comment on function engram.mark_embedding_failed(uuid, integer) is 'Counts a failed embedding attempt; after p_max_attempts the memory is marked failed (still found lexically).';
 revoke execute on function engram.mark_embedding_failed(uuid, integer) from public;
-grant execute on function engram.mark_embedding_failed(uuid, integer) to engram_app, authenticated, engram_operator;
+grant execute on function engram.mark_embedding_failed(uuid, integer) to engram_app, engram_operator;

@@ -35,7 +35,7 @@ end
 $$;
 comment on function engram.record_recall(uuid, text, uuid[]) is 'Records the memory ids one recall returned, under its recall_id (ids only), unless the subject was erased meanwhile. A repeated id is ignored. Call it first in the bookkeeping transaction (it takes the erase lock).';
 revoke execute on function engram.record_recall(uuid, text, uuid[]) from public;
-grant execute on function engram.record_recall(uuid, text, uuid[]) to engram_app, authenticated;
+grant execute on function engram.record_recall(uuid, text, uuid[]) to engram_app;
 
 -- Feedback keeps only ids the recall actually returned (reporting others cannot skew the rate), merges repeated
 -- reports, and says whether this was the first one so that metrics count each recall once.
@@ -73,7 +73,7 @@ end
 $$;
 comment on function engram.record_feedback(uuid, uuid[], text) is 'Records which returned memories the app used for one recall of the caller''s tenant (and subject, when given); no row when the recall is not visible.';
 revoke execute on function engram.record_feedback(uuid, uuid[], text) from public;
-grant execute on function engram.record_feedback(uuid, uuid[], text) to engram_app, authenticated;
+grant execute on function engram.record_feedback(uuid, uuid[], text) to engram_app;
 
 create function engram.erase_recall_events(p_subject text)
 returns integer
@@ -90,7 +90,7 @@ as $$
 $$;
 comment on function engram.erase_recall_events(text) is 'Deletes the recall events of one subject of the caller''s tenant (part of erasing a subject); returns how many.';
 revoke execute on function engram.erase_recall_events(text) from public;
-grant execute on function engram.erase_recall_events(text) to engram_app, authenticated;
+grant execute on function engram.erase_recall_events(text) to engram_app;
 
 create function engram.purge_recall_events(p_before timestamptz)
 returns integer
