@@ -3,13 +3,7 @@
 // user reaches only its own subject in the tenant of its `app_metadata.tenant_id`. Reads only: the database grants
 // role authenticated no write, so that every write passes the write gate; apps write over HTTPS with the same JWT
 // (the typed client of `engram/client`, `POST /v1/memories`).
-import type {
-  LexicalHitRow,
-  Memory,
-  MemoryKind,
-  RecallCandidateRow,
-  RecallMode,
-} from '../contract/index.ts';
+import type { LexicalHitRow, Memory, MemoryKind, RecallCandidateRow, RecallMode } from '../contract/index.ts';
 
 /** PostgREST's error shape, as supabase-js returns it. Branch on `code` (a SQLSTATE or PGRSTxxx). */
 export interface RpcError {
