@@ -66,8 +66,7 @@ begin
   if v_hash is null or v_subject is null then
     raise exception 'subject and content_hash are required' using errcode = '22023';
   end if;
-  -- Role authenticated may not call this (supabase-js users write over HTTPS, through the gate); should a grant
-  -- ever return, their trust is still fixed here from the source, never above 2.
+  -- supabase-js callers skip the server's write gate: their trust is fixed here from the source, never above 2.
   if current_user = 'authenticated' then
     v_trust := case v_source_type when 'external' then 0 when 'model' then 1 else 2 end;
   end if;
@@ -168,4 +167,4 @@ end
 $$;
 comment on function engram.write_memory(jsonb, text, text) is 'Stores one gate-accepted memory (and its vector when given): dedupes by content and idempotency key, supersedes by key or opposite facet, audits. Status created or duplicate.';
 revoke execute on function engram.write_memory(jsonb, text, text) from public;
-grant execute on function engram.write_memory(jsonb, text, text) to engram_app, engram_operator;
+grant execute on function engram.write_memory(jsonb, text, text) to engram_app, authenticated, engram_operator;
