@@ -73,7 +73,21 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
   });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: engram.app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+    const s = serve(
+      {
+        fetch: engram.app.fetch,
+        port: config.PORT,
+        hostname: config.HOST,
+        // A body that trickles in was held open for minutes (Node's default requestTimeout is 300 s); the
+        // timeouts are checked every second instead of every 30 s, so that they hold close to their value.
+        serverOptions: {
+          headersTimeout: config.ENGRAM_HEADERS_TIMEOUT_MS,
+          requestTimeout: Math.max(config.ENGRAM_REQUEST_TIMEOUT_MS, config.ENGRAM_HEADERS_TIMEOUT_MS),
+          connectionsCheckingInterval: Math.min(1000, config.ENGRAM_HEADERS_TIMEOUT_MS),
+        },
+      },
+      () => resolve(s),
+    );
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -13,6 +13,10 @@ const SQLSTATE_CODES: Record<string, { code: ErrorCode; message: string }> = {
   '22001': { code: 'invalid_request', message: 'a value is too long' },
   '22023': { code: 'invalid_request', message: 'an argument is invalid' },
   '22000': { code: 'invalid_request', message: 'a value is invalid' },
+  // A number PostgreSQL cannot hold (confidence: 1e-320 underflows real), a NUL character, an unencodable byte.
+  '22003': { code: 'invalid_request', message: 'a number is out of range' },
+  '22P05': { code: 'invalid_request', message: 'a value holds a character the database cannot store' },
+  '22021': { code: 'invalid_request', message: 'a value holds a character the database cannot store' },
   '42501': { code: 'forbidden', message: 'not allowed' },
   // Raised by engram.check_idempotent_retry.
   EGI01: { code: 'conflict', message: 'this Idempotency-Key was already used with a different request' },
