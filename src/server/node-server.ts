@@ -14,7 +14,7 @@ import { registerEmbedder } from '../services/register-embedder.ts';
 import { createSqlStore } from '../store/sql-store.ts';
 import { type BootstrapResult, bootstrapDefaultTenant } from './bootstrap.ts';
 import { composeEngram, type Engram } from './compose.ts';
-import { describeDatabase, openDatabase } from './open-database.ts';
+import { credentialsFileName, describeDatabase, openDatabase } from './open-database.ts';
 import { databaseReadiness } from './readiness.ts';
 
 export interface NodeServerOptions {
@@ -60,6 +60,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     dataDir: config.ENGRAM_DATA_DIR,
     apiKey: config.ENGRAM_API_KEY,
     adminKey: config.ENGRAM_ADMIN_KEY,
+    credentialsName: await credentialsFileName(choice),
   });
   const engram = composeEngram({
     store,
