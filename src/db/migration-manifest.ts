@@ -8,4 +8,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261201100100_erase_wins_over_recall.sql',
   '20261201100200_authenticated_reads_only.sql',
   '20261201100300_write_memory_comment.sql',
+  '20261201100400_tenant_pii_policy.sql',
 ];

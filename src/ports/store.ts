@@ -72,6 +72,8 @@ export interface LexicalHit {
 }
 
 export interface TenantStore extends ForgettingTenantStore {
+  /** The tenant's stored PII policy as JSON (validated by the caller; `{}` when none is set). */
+  piiPolicy(): Promise<unknown>;
   writeMemory(record: MemoryRecord, vector?: StoredVector): Promise<WriteOutcome>;
   getMemory(id: string): Promise<(Memory & { chain: MemoryChain }) | null>;
   listMemories(filter: ListFilter): Promise<Memory[]>;
@@ -241,6 +243,8 @@ export interface EmbeddingJobOperations {
 
 export interface OperatorStore extends ForgettingOperatorStore, EmbeddingJobOperations {
   createTenant(name: string): Promise<string>;
+  /** Stores a tenant's PII policy (already validated); false when there is no such tenant. */
+  setTenantPiiPolicy(tenantId: string, policy: Record<string, string>): Promise<boolean>;
   findTenant(name: string): Promise<string | null>;
   createApiKey(input: {
     tenantId: string;

@@ -4,6 +4,7 @@
 import type { Memory, MemoryInput } from '../contract/index.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Principal } from '../core/principal.ts';
+import { type PiiPolicy, PiiPolicySchema } from '../gate/index.ts';
 import { type Embedder, embeddingTextOf } from '../ports/embedder.ts';
 import type { CallerContext, GateReason, GateResult, WriteGate } from '../ports/gate.ts';
 import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
@@ -49,9 +50,28 @@ export function callerContextOf(principal: Principal): CallerContext {
   return { auth: principal.kind, scopes: [...principal.scopes] };
 }
 
+/** How long a tenant's PII policy is reused before it is read again (a policy change applies within this). */
+const PII_POLICY_CACHE_MS = 5_000;
+
 export function createWritePipeline(deps: WritePipelineDeps) {
   const now = deps.now ?? (() => new Date());
   const metrics = deps.metrics ?? noopMetrics;
+  const policies = new Map<string, { at: number; policy: PiiPolicy }>();
+
+  /**
+   * The tenant's PII policy, for every write path (remember, batch, replace, ingest all screen here). A stored
+   * policy that no longer validates falls back to the defaults, which reject government ids and cards.
+   */
+  async function piiPolicyOf(principal: Principal): Promise<PiiPolicy> {
+    const cached = policies.get(principal.tenantId);
+    if (cached && Date.now() - cached.at < PII_POLICY_CACHE_MS) return cached.policy;
+    const stored = await deps.store.withTenant(principal, (tx) => tx.piiPolicy());
+    const parsed = PiiPolicySchema.safeParse(stored);
+    const policy = parsed.success ? parsed.data : {};
+    if (policies.size > 10_000) policies.clear();
+    policies.set(principal.tenantId, { at: Date.now(), policy });
+    return policy;
+  }
 
   /** Vectors for `texts` within the budget, or null on timeout or error: the memories are then stored pending. */
   async function embedOrPending(texts: string[]): Promise<number[][] | null> {
@@ -71,9 +91,10 @@ export function createWritePipeline(deps: WritePipelineDeps) {
   /** Step 1: the gate's verdict on each input, in order; rejections are counted by reason. */
   async function screen(principal: Principal, inputs: readonly MemoryInput[]): Promise<Screened[]> {
     const caller = callerContextOf(principal);
+    const piiPolicy = await piiPolicyOf(principal);
     return Promise.all(
       inputs.map(async (input) => {
-        const verdict = await deps.gate(input, caller, { now: now() });
+        const verdict = await deps.gate(input, caller, { now: now(), piiPolicy });
         if (verdict.decision === 'rejected')
           metrics.record({ type: 'gate_rejection', reasons: verdict.reasons.map((r) => r.code) });
         return { input, verdict };

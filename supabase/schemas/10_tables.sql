@@ -49,7 +49,10 @@ grant execute on function engram.ts_config_for(text) to engram_app, authenticate
 create table engram.tenants (
   id uuid primary key default gen_random_uuid(),
   name text not null unique check (pg_catalog.char_length(name) between 1 and 100),
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- What the write gate does with each class of personal identifier (PiiPolicySchema; absent classes take the
+  -- defaults). Set by the operator (PUT /v1/admin/tenants/{id}/pii-policy), read on every write.
+  pii_policy jsonb not null default '{}' check (pg_catalog.jsonb_typeof(pii_policy) = 'object')
 );
 comment on table engram.tenants is 'One row per tenant (an app or organisation); every memory belongs to exactly one.';
 
