@@ -23,6 +23,7 @@ export type JwtSettings = Pick<
   | 'SUPABASE_JWT_AUDIENCE'
   | 'ENGRAM_JWT_TENANT_CLAIM'
   | 'ENGRAM_JWT_CLOCK_SKEW_S'
+  | 'ENGRAM_JWT_MAX_LIFETIME_S'
 >;
 
 /** The JWT settings of a deployment, or null when Supabase JWTs are not enabled. */
@@ -37,6 +38,7 @@ export function jwtConfigOf(config: JwtSettings): JwtVerifierConfig | null {
       .filter((a) => a !== ''),
     tenantClaim: config.ENGRAM_JWT_TENANT_CLAIM,
     clockSkewSeconds: config.ENGRAM_JWT_CLOCK_SKEW_S,
+    maxLifetimeSeconds: config.ENGRAM_JWT_MAX_LIFETIME_S,
   };
 }
 

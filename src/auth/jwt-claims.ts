@@ -7,6 +7,8 @@ export interface ClaimRules {
   /** When set, `iss` must equal it exactly. */
   issuer?: string | undefined;
   clockSkewSeconds: number;
+  /** Longest accepted lifetime: `exp` at most this far after `iat` and after now (`exp: 1e308` was accepted). */
+  maxLifetimeSeconds?: number | undefined;
   /** Where the tenant id lives, as path segments (default `app_metadata.tenant_id`). */
   tenantClaim: readonly string[];
 }
@@ -22,10 +24,14 @@ export type ClaimFailure =
   | 'expired'
   | 'not_yet_valid'
   | 'issued_in_future'
+  | 'lifetime'
   | 'audience'
   | 'issuer'
   | 'subject'
   | 'no_tenant';
+
+/** Seven days: Supabase issues 1-hour tokens by default and allows at most one week. */
+export const DEFAULT_MAX_LIFETIME_S = 7 * 24 * 3600;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CLAIM_SEGMENT = /^[A-Za-z0-9_$-]{1,64}$/;
@@ -69,6 +75,9 @@ export function checkClaims(
   if (nowSeconds >= exp + skew) return fail('expired');
   if (nbf !== undefined && nowSeconds + skew < nbf) return fail('not_yet_valid');
   if (iat !== undefined && nowSeconds + skew < iat) return fail('issued_in_future');
+  const maxLifetime = rules.maxLifetimeSeconds ?? DEFAULT_MAX_LIFETIME_S;
+  if (exp - nowSeconds > maxLifetime + skew || (iat !== undefined && exp - iat > maxLifetime + skew))
+    return fail('lifetime');
 
   const audiences = typeof aud === 'string' ? [aud] : Array.isArray(aud) ? aud : [];
   if (!audiences.some((a) => typeof a === 'string' && rules.audiences.includes(a))) return fail('audience');

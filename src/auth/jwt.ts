@@ -15,6 +15,8 @@ export interface JwtVerifierConfig {
   audiences?: readonly string[] | undefined;
   issuer?: string | undefined;
   clockSkewSeconds?: number | undefined;
+  /** Longest accepted token lifetime in seconds (default 7 days). */
+  maxLifetimeSeconds?: number | undefined;
   /** Dotted path of the tenant id claim (default `app_metadata.tenant_id`, which users cannot edit). */
   tenantClaim?: string | undefined;
   fetch?: typeof fetch;
@@ -45,6 +47,7 @@ const FAILURE_MESSAGES: Record<ClaimFailure, string> = {
   expired: 'token expired',
   not_yet_valid: 'token not yet valid',
   issued_in_future: 'token issued in the future',
+  lifetime: 'token lifetime exceeds the accepted maximum',
   audience: 'token audience not accepted',
   issuer: 'token issuer not accepted',
   subject: 'token has no usable subject',
@@ -78,6 +81,7 @@ export function createJwtVerifier(config: JwtVerifierConfig): JwtVerifier {
     audiences: config.audiences ?? ['authenticated'],
     issuer: config.issuer,
     clockSkewSeconds: config.clockSkewSeconds ?? 60,
+    maxLifetimeSeconds: config.maxLifetimeSeconds,
     tenantClaim: parseClaimPath(config.tenantClaim ?? 'app_metadata.tenant_id'),
   };
   const now = config.now ?? (() => Date.now() / 1000);

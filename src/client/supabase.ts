@@ -1,17 +1,9 @@
 // Typed wrappers of Engram's RPC functions for apps that use supabase-js with the `engram` schema exposed.
 // No Node-only imports: runs in browsers, Workers and Node. Row-level security does the scoping: a signed-in
-// user reaches only its own subject in the tenant of its `app_metadata.tenant_id`.
-import type {
-  LexicalHitRow,
-  Memory,
-  MemoryKind,
-  RecallCandidateRow,
-  RecallMode,
-  WriteMemoryInput,
-  WriteMemoryResult,
-  WriteMemoryRow,
-} from '../contract/index.ts';
-import { contentHash, normalizeContent } from './content-key.ts';
+// user reaches only its own subject in the tenant of its `app_metadata.tenant_id`. Reads only: the database grants
+// role authenticated no write, so that every write passes the write gate; apps write over HTTPS with the same JWT
+// (the typed client of `engram/client`, `POST /v1/memories`).
+import type { LexicalHitRow, Memory, MemoryKind, RecallCandidateRow, RecallMode } from '../contract/index.ts';
 
 /** PostgREST's error shape, as supabase-js returns it. Branch on `code` (a SQLSTATE or PGRSTxxx). */
 export interface RpcError {
@@ -27,10 +19,6 @@ export type RpcResult<T> = { data: T; error: null } | { data: null; error: RpcEr
 export interface RpcClient {
   rpc(fn: string, args?: Record<string, unknown>): PromiseLike<{ data: unknown; error: unknown }>;
 }
-
-export type { WriteMemoryInput } from '../contract/index.ts';
-
-export type WriteMemoryOutput = WriteMemoryResult;
 
 export interface ListMemoriesOptions {
   subject?: string;
@@ -88,30 +76,6 @@ async function call<T>(client: RpcClient, fn: string, args: Record<string, unkno
 /** Typed Engram RPCs over a supabase-js client whose `db.schema` is `engram`. */
 export function engramRpc(client: RpcClient) {
   return {
-    /**
-     * Stores a memory for the signed-in user (its `sub` must be `subject`). Content is normalised and hashed the
-     * way the server's write gate does, so the same text dedupes across both paths. The server's secret and
-     * injection scans do not run on this path: use the HTTP API for untrusted text.
-     */
-    async writeMemory(input: WriteMemoryInput): Promise<RpcResult<WriteMemoryOutput>> {
-      const content = normalizeContent(input.content);
-      const p_memory = {
-        ...input,
-        content,
-        content_hash: await contentHash(content),
-        source: input.source ?? { type: 'user' },
-      };
-      const result = await call<WriteMemoryRow[]>(client, 'write_memory', { p_memory });
-      if (result.error) return result;
-      const row = result.data[0];
-      return row
-        ? { data: { ...row, superseded: row.superseded ?? [] }, error: null }
-        : {
-            data: null,
-            error: { code: 'empty', message: 'write_memory returned no row', details: null, hint: null },
-          };
-    },
-
     listMemories(options: ListMemoriesOptions = {}): Promise<RpcResult<Memory[]>> {
       return call(client, 'list_memories', {
         p_subject: options.subject,

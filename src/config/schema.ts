@@ -119,6 +119,11 @@ export const SETTINGS = {
     'app_metadata.tenant_id',
   ),
   ENGRAM_JWT_CLOCK_SKEW_S: withDefault(integer(0, 600), 60),
+  /** Longest accepted JWT lifetime (exp after iat and after now); Supabase allows at most one week. */
+  ENGRAM_JWT_MAX_LIFETIME_S: withDefault(integer(60, 31_536_000), 7 * 24 * 3600),
+  /** Node server: time to receive a request's headers, and the whole request (a body that trickles in). */
+  ENGRAM_HEADERS_TIMEOUT_MS: withDefault(integer(100, 600_000), 10_000),
+  ENGRAM_REQUEST_TIMEOUT_MS: withDefault(integer(100, 600_000), 30_000),
 
   /** The Worker's Hyperdrive binding (an object, not text): its one field Engram reads. */
   HYPERDRIVE: z.object({ connectionString: z.string().regex(/^postgres(ql)?:\/\//) }).optional(),

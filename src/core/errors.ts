@@ -7,6 +7,8 @@ import type { ErrorEnvelope } from '../contract/errors.ts';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: Record<string, unknown> | undefined;
+  /** The SQLSTATE behind a mapped database error, for services that branch on it; never sent to callers. */
+  sqlstate: string | undefined;
 
   constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
     super(message);

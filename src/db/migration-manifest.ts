@@ -11,4 +11,9 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261201300100_durable_candidates_pool.sql',
   '20261201300200_language_and_cjk_bigrams.sql',
   '20261201350000_model_relevance_floor.sql',
+  '20261201360000_idempotency_per_subject.sql',
+  '20261201360100_erase_wins_over_recall.sql',
+  '20261201360200_authenticated_reads_only.sql',
+  '20261201360300_write_memory_comment.sql',
+  '20261201360400_tenant_pii_policy.sql',
 ];

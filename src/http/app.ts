@@ -7,7 +7,7 @@ import { registerDocsRoute } from './docs/route.ts';
 import type { AppEnv } from './env.ts';
 import { errorHandler, validationHook } from './errors.ts';
 import { registerInspectorRoutes } from './inspector/route.ts';
-import { limitBody, requestId, requireJson } from './middleware.ts';
+import { limitBody, rejectNul, requestId, requireJson } from './middleware.ts';
 import { createOperatorApp } from './operator-app.ts';
 import type { AdminActions } from './routes/admin.ts';
 import { type ReadinessCheck, registerHealthRoutes } from './routes/health.ts';
@@ -47,7 +47,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerHealthRoutes(app, deps.readiness);
   if (deps.metricsText) registerMetricsRoute(app, deps.metricsText);
 
-  app.use('/v1/*', limitBody(maxBodyBytes), requireJson);
+  app.use('/v1/*', limitBody(maxBodyBytes), requireJson, rejectNul);
   // The operator app first: it answers every /v1/admin request itself (see its 404), before the tenant chain.
   app.route('/v1/admin', createOperatorApp(deps));
   app.route('/v1', createTenantApp(deps));

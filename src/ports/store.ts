@@ -40,6 +40,8 @@ export interface MemoryRecord {
   idempotency_key?: string | undefined;
   /** An ingested turn whose extraction was deferred: the extract job retries it. */
   extraction_status?: 'pending' | undefined;
+  /** Fingerprint of the request that carried idempotency_key: the same key with another request is a conflict. */
+  request_hash?: string | undefined;
 }
 
 export interface StoredVector {
@@ -73,6 +75,8 @@ export interface LexicalHit {
 }
 
 export interface TenantStore extends ForgettingTenantStore {
+  /** The tenant's stored PII policy as JSON (validated by the caller; `{}` when none is set). */
+  piiPolicy(): Promise<unknown>;
   writeMemory(record: MemoryRecord, vector?: StoredVector): Promise<WriteOutcome>;
   getMemory(id: string): Promise<(Memory & { chain: MemoryChain }) | null>;
   listMemories(filter: ListFilter): Promise<Memory[]>;
@@ -278,6 +282,8 @@ export interface OperatorStore
     EmbeddingJobOperations,
     ExtractionJobOperations {
   createTenant(name: string): Promise<string>;
+  /** Stores a tenant's PII policy (already validated); false when there is no such tenant. */
+  setTenantPiiPolicy(tenantId: string, policy: Record<string, string>): Promise<boolean>;
   findTenant(name: string): Promise<string | null>;
   createApiKey(input: {
     tenantId: string;

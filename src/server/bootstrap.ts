@@ -38,12 +38,23 @@ async function ensureKey(store: MemoryStore, tenantId: string, key: string): Pro
 
 export async function bootstrapDefaultTenant(
   store: MemoryStore,
-  options: { dataDir: string; apiKey?: string | undefined; adminKey?: string | undefined },
+  options: {
+    dataDir: string;
+    apiKey?: string | undefined;
+    adminKey?: string | undefined;
+    /** The file name in dataDir (one per database, see credentialsFileName). */
+    credentialsName?: string | undefined;
+  },
 ): Promise<BootstrapResult> {
   const { id: tenantId } = await createTenantService(store).findOrCreateTenant(DEFAULT_TENANT);
   await mkdir(options.dataDir, { recursive: true });
-  const credentialsFile = join(options.dataDir, 'credentials.json');
-  const saved = await readCredentials(credentialsFile);
+  let credentialsFile = join(options.dataDir, options.credentialsName ?? 'credentials.json');
+  let saved = await readCredentials(credentialsFile);
+  if (saved.tenant_id !== undefined && saved.tenant_id !== tenantId) {
+    // The file belongs to another database (its tenant is not this one): this one's keys live beside it.
+    credentialsFile = credentialsFile.replace(/\.json$/, `.${tenantId.slice(0, 8)}.json`);
+    saved = await readCredentials(credentialsFile);
+  }
   const generated: BootstrapResult['generated'] = {};
 
   let apiKey = options.apiKey;
@@ -62,15 +73,24 @@ export async function bootstrapDefaultTenant(
     generated.adminKey = adminKey;
   }
 
-  if (generated.apiKey || generated.adminKey || saved.tenant_id !== tenantId) {
+  if (generated.apiKey || generated.adminKey || saved.tenant_id === undefined) {
     const credentials: Credentials = {
       tenant_id: tenantId,
       // Keys given through the environment stay there; only generated ones are kept on disk.
       api_key: options.apiKey ? undefined : apiKey,
       admin_key: adminKey,
     };
-    await writeFile(credentialsFile, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
-    await chmod(credentialsFile, 0o600);
+    // Never overwritten: keys in an existing file may be their only copy. A file that lacks a key keeps its
+    // content; the generated key is printed once, as always.
+    try {
+      await writeFile(credentialsFile, `${JSON.stringify(credentials, null, 2)}\n`, {
+        mode: 0o600,
+        flag: 'wx',
+      });
+      await chmod(credentialsFile, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
   return { tenantId, adminKey, generated, credentialsFile };
 }

@@ -16,7 +16,7 @@ import { registerEmbedder } from '../services/register-embedder.ts';
 import { createSqlStore } from '../store/sql-store.ts';
 import { type BootstrapResult, bootstrapDefaultTenant } from './bootstrap.ts';
 import { composeEngram, type Engram } from './compose.ts';
-import { describeDatabase, openDatabase } from './open-database.ts';
+import { credentialsFileName, describeDatabase, openDatabase } from './open-database.ts';
 import { databaseReadiness } from './readiness.ts';
 
 export interface NodeServerOptions {
@@ -62,6 +62,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     dataDir: config.ENGRAM_DATA_DIR,
     apiKey: config.ENGRAM_API_KEY,
     adminKey: config.ENGRAM_ADMIN_KEY,
+    credentialsName: await credentialsFileName(choice),
   });
   const rerank = rerankerConfigOf(config);
   const engram = composeEngram({
@@ -78,7 +79,21 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
   });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: engram.app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+    const s = serve(
+      {
+        fetch: engram.app.fetch,
+        port: config.PORT,
+        hostname: config.HOST,
+        // A body that trickles in was held open for minutes (Node's default requestTimeout is 300 s); the
+        // timeouts are checked every second instead of every 30 s, so that they hold close to their value.
+        serverOptions: {
+          headersTimeout: config.ENGRAM_HEADERS_TIMEOUT_MS,
+          requestTimeout: Math.max(config.ENGRAM_REQUEST_TIMEOUT_MS, config.ENGRAM_HEADERS_TIMEOUT_MS),
+          connectionsCheckingInterval: Math.min(1000, config.ENGRAM_HEADERS_TIMEOUT_MS),
+        },
+      },
+      () => resolve(s),
+    );
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

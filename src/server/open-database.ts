@@ -1,9 +1,11 @@
 // Opens the database a Node process uses: PostgreSQL when DATABASE_URL is set, else the embedded PGlite.
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { sha256Hex } from '../core/hash.ts';
 import { openNodePostgres } from '../db/node-pg.ts';
 import { openPglite } from '../db/pglite-executor.ts';
 import type { SqlExecutor } from '../ports/sql.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 
 export interface DatabaseChoice {
   databaseUrl?: string | undefined;
@@ -14,7 +16,31 @@ export async function openDatabase(choice: DatabaseChoice): Promise<SqlExecutor>
   if (choice.databaseUrl) return openNodePostgres(choice.databaseUrl);
   const dir = resolve(choice.dataDir, 'pgdata');
   await mkdir(dir, { recursive: true });
-  return openPglite(dir);
+  const lock = await lockDataDir(resolve(choice.dataDir));
+  try {
+    const db = await openPglite(dir);
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        await lock.release();
+      },
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+/**
+ * The credentials file of a database: `credentials.json` for the embedded one; one per PostgreSQL database
+ * otherwise, so that starting with DATABASE_URL never replaces the embedded database's keys (it did).
+ */
+export async function credentialsFileName(choice: DatabaseChoice): Promise<string> {
+  if (!choice.databaseUrl) return 'credentials.json';
+  const url = new URL(choice.databaseUrl);
+  const where = `${url.hostname}:${url.port || 5432}${url.pathname}`;
+  return `credentials-postgres-${(await sha256Hex(where)).slice(0, 12)}.json`;
 }
 
 export function describeDatabase(choice: DatabaseChoice): string {

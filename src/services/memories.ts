@@ -82,6 +82,8 @@ export function listFilterOf(query: ListQuery): ListFilter {
   };
 }
 
+const MAX_CURSOR_TIME = Date.UTC(10000, 0, 1);
+
 /** Opaque keyset cursor: base64url of "created_at|id". */
 export function encodeCursor(createdAt: string, id: string): string {
   return btoa(`${createdAt}|${id}`).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
@@ -91,7 +93,9 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
   try {
     const text = atob(cursor.replaceAll('-', '+').replaceAll('_', '/'));
     const [createdAt, id] = text.split('|');
-    if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/i.test(id))
+    const at = Date.parse(createdAt ?? '');
+    // Only dates a row can have: a cursor dated year +275760 (valid in JavaScript) was a 500 in the database.
+    if (!createdAt || !id || !(at >= 0 && at < MAX_CURSOR_TIME) || !/^[0-9a-f-]{36}$/i.test(id))
       throw new Error();
     return { createdAt, id };
   } catch {

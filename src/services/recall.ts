@@ -201,11 +201,13 @@ export function createRecallService(deps: RecallServiceDeps) {
 
       const returned = [...new Set([...ranked.items.map((i) => i.id), ...ranked.rules.map((r) => r.id)])];
       const recallId = crypto.randomUUID();
-      // After the answer: recall counts, and the recall event (returned ids) that feedback refers to.
+      // After the answer: the recall event (returned ids) that feedback refers to, and recall counts. The event
+      // first: record_recall takes the subject's erase lock, so that an erasure and this bookkeeping queue
+      // instead of deadlocking on the memories' rows.
       defer(
         deps.store.withTenant(principal, async (tx) => {
-          if (returned.length > 0) await tx.markRecalled(returned);
           await tx.recordRecall(recallId, request.subject, returned);
+          if (returned.length > 0) await tx.markRecalled(returned);
         }),
       );
       metrics.record({

@@ -125,7 +125,7 @@ export async function runReembed(
       change = await store.withOperator((op) => op.activateModel(model, cutover === 'force'));
     } catch (error) {
       // The switch waited too long for in-flight writes (its lock_timeout): the next run tries again.
-      if (isAppError(error) && error.details?.sqlstate === LOCK_NOT_AVAILABLE) return finish('busy');
+      if (isAppError(error) && error.sqlstate === LOCK_NOT_AVAILABLE) return finish('busy');
       throw error;
     }
     // Not switched: memories still lack the vector (written meanwhile, or held by another run).

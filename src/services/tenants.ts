@@ -1,4 +1,6 @@
 // Tenant administration: create a tenant with its first API key; find or create the embedded default tenant.
+import { AppError } from '../core/errors.ts';
+import type { PiiPolicy } from '../gate/index.ts';
 import type { MemoryStore } from '../ports/store.ts';
 import { issueApiKey, keyFingerprint } from './api-keys.ts';
 
@@ -13,6 +15,18 @@ export function createTenantService(store: MemoryStore) {
       // The public id is what revocation takes (POST /v1/admin/keys/{id}/revoke, `engram keys revoke`).
       const { keyId } = await keyFingerprint(apiKey);
       return { tenant: { id, name }, api_key: apiKey, api_key_id: keyId };
+    },
+
+    /** Sets a tenant's PII policy (validated by PiiPolicySchema at the edge); 404 when there is no such tenant. */
+    async setPiiPolicy(
+      tenantId: string,
+      policy: PiiPolicy,
+    ): Promise<{ tenant_id: string; pii_policy: PiiPolicy }> {
+      const found = await store.withOperator((op) =>
+        op.setTenantPiiPolicy(tenantId, policy as Record<string, string>),
+      );
+      if (!found) throw new AppError('not_found', 'tenant not found');
+      return { tenant_id: tenantId, pii_policy: policy };
     },
 
     async findOrCreateTenant(name: string): Promise<{ id: string; created: boolean }> {

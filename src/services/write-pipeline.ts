@@ -4,12 +4,19 @@
 import type { Memory, MemoryInput } from '../contract/index.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Principal } from '../core/principal.ts';
+import { type PiiPolicy, PiiPolicySchema } from '../gate/index.ts';
 import { detectLanguage, UNDETERMINED } from '../language/index.ts';
 import { type Embedder, embeddingTextOf } from '../ports/embedder.ts';
 import type { CallerContext, GateReason, GateResult, WriteGate } from '../ports/gate.ts';
 import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
 import type { MemoryRecord, MemoryStore, StoredVector } from '../ports/store.ts';
-import { type Accepted, defaultSourceOf, memoryRecord, type RecordOptions } from './memory-record.ts';
+import {
+  type Accepted,
+  defaultSourceOf,
+  memoryRecord,
+  type RecordOptions,
+  requestHashOf,
+} from './memory-record.ts';
 
 export interface WritePipelineDeps {
   store: MemoryStore;
@@ -56,9 +63,28 @@ export async function languageOf(content: string, contextText?: string): Promise
   return detectLanguage(`${content}\n${contextText}`);
 }
 
+/** How long a tenant's PII policy is reused before it is read again (a policy change applies within this). */
+const PII_POLICY_CACHE_MS = 5_000;
+
 export function createWritePipeline(deps: WritePipelineDeps) {
   const now = deps.now ?? (() => new Date());
   const metrics = deps.metrics ?? noopMetrics;
+  const policies = new Map<string, { at: number; policy: PiiPolicy }>();
+
+  /**
+   * The tenant's PII policy, for every write path (remember, batch, replace, ingest all screen here). A stored
+   * policy that no longer validates falls back to the defaults, which reject government ids and cards.
+   */
+  async function piiPolicyOf(principal: Principal): Promise<PiiPolicy> {
+    const cached = policies.get(principal.tenantId);
+    if (cached && Date.now() - cached.at < PII_POLICY_CACHE_MS) return cached.policy;
+    const stored = await deps.store.withTenant(principal, (tx) => tx.piiPolicy());
+    const parsed = PiiPolicySchema.safeParse(stored);
+    const policy = parsed.success ? parsed.data : {};
+    if (policies.size > 10_000) policies.clear();
+    policies.set(principal.tenantId, { at: Date.now(), policy });
+    return policy;
+  }
 
   /** Vectors for `texts` within the budget, or null on timeout or error: the memories are then stored pending. */
   async function embedOrPending(texts: string[]): Promise<number[][] | null> {
@@ -78,9 +104,10 @@ export function createWritePipeline(deps: WritePipelineDeps) {
   /** Step 1: the gate's verdict on each input, in order; rejections are counted by reason. */
   async function screen(principal: Principal, inputs: readonly MemoryInput[]): Promise<Screened[]> {
     const caller = callerContextOf(principal);
+    const piiPolicy = await piiPolicyOf(principal);
     return Promise.all(
       inputs.map(async (input) => {
-        const verdict = await deps.gate(input, caller, { now: now() });
+        const verdict = await deps.gate(input, caller, { now: now(), piiPolicy });
         if (verdict.decision === 'rejected')
           metrics.record({ type: 'gate_rejection', reasons: verdict.reasons.map((r) => r.code) });
         return { input, verdict };
@@ -108,8 +135,16 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       ),
     ]);
     const fallbackSource = defaultSourceOf(principal);
+    const withHashes = await Promise.all(
+      accepted.map(async ({ input }, i) => {
+        const given = options[i] ?? {};
+        return given.idempotencyKey && !given.requestHash
+          ? { ...given, requestHash: await requestHashOf(input, fallbackSource) }
+          : given;
+      }),
+    );
     return accepted.map(({ input, verdict }, i) => ({
-      record: memoryRecord({ ...input, language: languages[i] }, verdict, options[i] ?? {}, fallbackSource),
+      record: memoryRecord({ ...input, language: languages[i] }, verdict, withHashes[i]!, fallbackSource),
       vector: vectors && deps.embedder ? { model: deps.embedder.model, vector: vectors[i]! } : undefined,
     }));
   }

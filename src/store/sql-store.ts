@@ -206,6 +206,10 @@ function tenantStore(session: SqlSession): TenantStore {
       ]);
       return rows.map((r) => r.m);
     },
+    async piiPolicy() {
+      const { rows } = await session.query<{ p: unknown }>('select engram.tenant_pii_policy() as p');
+      return rows[0]?.p ?? {};
+    },
     async markRecalled(ids) {
       await session.query('select engram.mark_recalled($1::uuid[])', [ids]);
     },
@@ -257,6 +261,13 @@ function operatorStore(session: SqlSession): OperatorStore {
     async createTenant(name) {
       const { rows } = await session.query<{ id: string }>('select engram.create_tenant($1) as id', [name]);
       return rows[0]!.id;
+    },
+    async setTenantPiiPolicy(tenantId, policy) {
+      const { rows } = await session.query<{ ok: boolean }>(
+        'select engram.set_tenant_pii_policy($1::uuid, $2::jsonb) as ok',
+        [tenantId, JSON.stringify(policy)],
+      );
+      return rows[0]?.ok === true;
     },
     async findTenant(name) {
       const { rows } = await session.query<{ id: string | null }>('select engram.find_tenant($1) as id', [

@@ -217,7 +217,10 @@ grant execute on function engram.detect_language(text) to engram_app, authentica
 create table engram.tenants (
   id uuid primary key default gen_random_uuid(),
   name text not null unique check (pg_catalog.char_length(name) between 1 and 100),
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- What the write gate does with each class of personal identifier (PiiPolicySchema; absent classes take the
+  -- defaults). Set by the operator (PUT /v1/admin/tenants/{id}/pii-policy), read on every write.
+  pii_policy jsonb not null default '{}' check (pg_catalog.jsonb_typeof(pii_policy) = 'object')
 );
 comment on table engram.tenants is 'One row per tenant (an app or organisation); every memory belongs to exactly one.';
 
@@ -341,6 +344,9 @@ create table engram.memories (
   -- Last: added again by the migration that made it engram.memory_search_tsv (a generated expression cannot be
   -- altered in place).
   search_tsv tsvector generated always as (engram.memory_search_tsv(ts_config, content, tags, context_text)) stored,
+  -- Fingerprint of the request that carried idempotency_key: a retry with the same key and another body is a
+  -- conflict, not a silent duplicate.
+  idempotency_hash text,
   -- Lets memory_embeddings reference (id, tenant_id, subject), so its copies can never disagree.
   unique (id, tenant_id, subject)
 ) with (fillfactor = 80);
@@ -361,8 +367,10 @@ create unique index memories_live_content_idx on engram.memories (tenant_id, sub
 -- Supersession by key: one live version per key (multi-valued slots such as child:name aside).
 create unique index memories_live_key_idx on engram.memories (tenant_id, subject, key)
   where key is not null and not engram.is_multi_valued_key(key) and revoked_at is null and superseded_by is null;
-create unique index memories_idempotency_idx on engram.memories (tenant_id, idempotency_key)
-  where idempotency_key is not null;
+-- An idempotency key is scoped to its subject (a caller of another subject never meets it), and a revoked memory
+-- releases it (a retry after a revoke stores the new write instead of returning the revoked one).
+create unique index memories_idempotency_idx on engram.memories (tenant_id, subject, idempotency_key)
+  where idempotency_key is not null and revoked_at is null;
 create index memories_live_facet_idx on engram.memories (tenant_id, subject, facet)
   where facet is not null and revoked_at is null and superseded_by is null;
 create index memories_live_rules_idx on engram.memories (tenant_id, subject)
@@ -451,8 +459,11 @@ begin
     end if;
     return old;
   end if;
-  -- An update may only redact: set redacted_at once, keep what and when.
-  if old.redacted_at is not null or new.redacted_at is null
+  -- An update may only redact, and only inside erase_subject for that subject (it names it in
+  -- engram.erasing_subject): set redacted_at once, keep what and when. Without that condition any role that could
+  -- update rewrote actor and reason of its own events.
+  if pg_catalog.current_setting('engram.erasing_subject', true) is distinct from old.subject
+     or old.redacted_at is not null or new.redacted_at is null
      or new.action is distinct from old.action or new.created_at is distinct from old.created_at
      or new.memory_id is distinct from old.memory_id or new.tenant_id is distinct from old.tenant_id then
     raise exception 'audit events are append-only' using errcode = '42501';
@@ -460,7 +471,7 @@ begin
   return new;
 end
 $$;
-comment on function engram.audit_events_guard() is 'Keeps audit_events append-only: updates may only redact, deletes only during a tenant erasure.';
+comment on function engram.audit_events_guard() is 'Keeps audit_events append-only: updates may only redact during the erasure of their subject, deletes only during a tenant erasure.';
 revoke execute on function engram.audit_events_guard() from public;
 create trigger audit_events_append_only before update or delete on engram.audit_events
   for each row execute function engram.audit_events_guard();

@@ -69,14 +69,14 @@ create policy memories_insert_engram_app on engram.memories for insert to engram
 create policy memories_update_engram_app on engram.memories for update to engram_app using (tenant_id = (select engram.app_tenant_id())) with check (tenant_id = (select engram.app_tenant_id()));
 create policy memories_delete_engram_app on engram.memories for delete to engram_app using (tenant_id = (select engram.app_tenant_id()));
 create policy memories_select_authenticated on engram.memories for select to authenticated using (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject()));
-create policy memories_insert_authenticated on engram.memories for insert to authenticated with check (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject()));
-create policy memories_update_authenticated on engram.memories for update to authenticated using (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject())) with check (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject()));
-create policy memories_delete_authenticated on engram.memories for delete to authenticated using (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject()));
 create policy memories_select_engram_operator on engram.memories for select to engram_operator using (true);
 create policy memories_insert_engram_operator on engram.memories for insert to engram_operator with check (true);
 create policy memories_update_engram_operator on engram.memories for update to engram_operator using (true) with check (true);
 create policy memories_delete_engram_operator on engram.memories for delete to engram_operator using (true);
-grant select, insert, update, delete on engram.memories to engram_app, authenticated, engram_operator;
+grant select, insert, update, delete on engram.memories to engram_app, engram_operator;
+-- End users (role authenticated, supabase-js) read through the RPC functions (security invoker, so they need
+-- select) and write over HTTPS with the same JWT, through the write gate: no table writes for them.
+grant select on engram.memories to authenticated;
 
 alter table engram.memory_embeddings enable row level security;
 alter table engram.memory_embeddings force row level security;
@@ -85,14 +85,12 @@ create policy memory_embeddings_insert_engram_app on engram.memory_embeddings fo
 create policy memory_embeddings_update_engram_app on engram.memory_embeddings for update to engram_app using (tenant_id = (select engram.app_tenant_id())) with check (tenant_id = (select engram.app_tenant_id()));
 create policy memory_embeddings_delete_engram_app on engram.memory_embeddings for delete to engram_app using (tenant_id = (select engram.app_tenant_id()));
 create policy memory_embeddings_select_authenticated on engram.memory_embeddings for select to authenticated using (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject()));
-create policy memory_embeddings_insert_authenticated on engram.memory_embeddings for insert to authenticated with check (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject()));
-create policy memory_embeddings_update_authenticated on engram.memory_embeddings for update to authenticated using (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject())) with check (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject()));
-create policy memory_embeddings_delete_authenticated on engram.memory_embeddings for delete to authenticated using (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject()));
 create policy memory_embeddings_select_engram_operator on engram.memory_embeddings for select to engram_operator using (true);
 create policy memory_embeddings_insert_engram_operator on engram.memory_embeddings for insert to engram_operator with check (true);
 create policy memory_embeddings_update_engram_operator on engram.memory_embeddings for update to engram_operator using (true) with check (true);
 create policy memory_embeddings_delete_engram_operator on engram.memory_embeddings for delete to engram_operator using (true);
-grant select, insert, update, delete on engram.memory_embeddings to engram_app, authenticated, engram_operator;
+grant select, insert, update, delete on engram.memory_embeddings to engram_app, engram_operator;
+grant select on engram.memory_embeddings to authenticated;
 
 -- audit events: appended and read by tenant roles, redacted (update) on erasure; never deleted by them.
 alter table engram.audit_events enable row level security;
@@ -101,18 +99,18 @@ create policy audit_events_select_engram_app on engram.audit_events for select t
 create policy audit_events_insert_engram_app on engram.audit_events for insert to engram_app with check (tenant_id = (select engram.app_tenant_id()));
 create policy audit_events_update_engram_app on engram.audit_events for update to engram_app using (tenant_id = (select engram.app_tenant_id())) with check (tenant_id = (select engram.app_tenant_id()));
 create policy audit_events_select_authenticated on engram.audit_events for select to authenticated using (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject()));
-create policy audit_events_insert_authenticated on engram.audit_events for insert to authenticated with check (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject()));
-create policy audit_events_update_authenticated on engram.audit_events for update to authenticated using (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject())) with check (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject()));
 create policy audit_events_select_engram_operator on engram.audit_events for select to engram_operator using (true);
 create policy audit_events_insert_engram_operator on engram.audit_events for insert to engram_operator with check (true);
 create policy audit_events_update_engram_operator on engram.audit_events for update to engram_operator using (true) with check (true);
 create policy audit_events_delete_engram_operator on engram.audit_events for delete to engram_operator using (true);
-grant select, insert, update on engram.audit_events to engram_app, authenticated;
+grant select, insert, update on engram.audit_events to engram_app;
+grant select on engram.audit_events to authenticated;
 grant select, insert, update, delete on engram.audit_events to engram_operator;
 -- Inserting an event draws its id from the identity sequence.
-grant usage on sequence engram.audit_events_id_seq to engram_app, authenticated, engram_operator;
+grant usage on sequence engram.audit_events_id_seq to engram_app, engram_operator;
 
--- recall events: written and read by tenant roles (JWT callers: their own subject); the operator purges old ones.
+-- recall events: written and read by the server's tenant role (JWT callers read their own subject); the operator
+-- purges old ones.
 alter table engram.recall_events enable row level security;
 alter table engram.recall_events force row level security;
 create policy recall_events_select_engram_app on engram.recall_events for select to engram_app using (tenant_id = (select engram.app_tenant_id()));
@@ -120,12 +118,10 @@ create policy recall_events_insert_engram_app on engram.recall_events for insert
 create policy recall_events_update_engram_app on engram.recall_events for update to engram_app using (tenant_id = (select engram.app_tenant_id())) with check (tenant_id = (select engram.app_tenant_id()));
 create policy recall_events_delete_engram_app on engram.recall_events for delete to engram_app using (tenant_id = (select engram.app_tenant_id()));
 create policy recall_events_select_authenticated on engram.recall_events for select to authenticated using (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject()));
-create policy recall_events_insert_authenticated on engram.recall_events for insert to authenticated with check (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject()));
-create policy recall_events_update_authenticated on engram.recall_events for update to authenticated using (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject())) with check (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject()));
-create policy recall_events_delete_authenticated on engram.recall_events for delete to authenticated using (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject()));
 create policy recall_events_select_engram_operator on engram.recall_events for select to engram_operator using (true);
 create policy recall_events_delete_engram_operator on engram.recall_events for delete to engram_operator using (true);
-grant select, insert, update, delete on engram.recall_events to engram_app, authenticated;
+grant select, insert, update, delete on engram.recall_events to engram_app;
+grant select on engram.recall_events to authenticated;
 grant select, delete on engram.recall_events to engram_operator;
 
 -- tenants and keys: a tenant reads its own row; only the operator creates or changes them.

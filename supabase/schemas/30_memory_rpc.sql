@@ -95,7 +95,7 @@ as $$
 $$;
 comment on function engram.audit(uuid, text, uuid, text, text, text, uuid[], jsonb) is 'Appends one audit event. Callers pass ids, counts and reasons, never memory content.';
 revoke execute on function engram.audit(uuid, text, uuid, text, text, text, uuid[], jsonb) from public;
-grant execute on function engram.audit(uuid, text, uuid, text, text, text, uuid[], jsonb) to engram_app, authenticated, engram_operator;
+grant execute on function engram.audit(uuid, text, uuid, text, text, text, uuid[], jsonb) to engram_app, engram_operator;
 
 create function engram.current_actor()
 returns text
@@ -112,13 +112,36 @@ comment on function engram.current_actor() is 'Who is acting, for the audit trai
 revoke execute on function engram.current_actor() from public;
 grant execute on function engram.current_actor() to engram_app, authenticated, engram_operator;
 
+-- Raises EGI01 (409 conflict) when an idempotency key comes back with another request than the one that stored
+-- p_row: by request fingerprint when both have one (the server sends it), else by content hash (rows stored before
+-- fingerprints existed, callers that send none).
+create function engram.check_idempotent_retry(p_row engram.memories, p_request_hash text, p_content_hash text)
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if (p_request_hash is not null and p_row.idempotency_hash is not null
+        and p_row.idempotency_hash <> p_request_hash)
+     or p_row.content_hash <> p_content_hash then
+    raise exception 'idempotency key reused with another request' using errcode = 'EGI01';
+  end if;
+end
+$$;
+comment on function engram.check_idempotent_retry(engram.memories, text, text) is 'Raises EGI01 when an idempotency key is retried with another request than the one that stored the row.';
+revoke execute on function engram.check_idempotent_retry(engram.memories, text, text) from public;
+grant execute on function engram.check_idempotent_retry(engram.memories, text, text) to engram_app, authenticated, engram_operator;
+
 -- Writes one memory that the write gate has accepted. p_memory carries the API fields plus what the gate
 -- computed (trust, content_hash, flags, expires_at, idempotency_key) and, for an ingested turn whose extraction
 -- was deferred, extraction_status 'pending'. engram.consolidate_memory decides; the status returned:
 --   created    a new row; superseded lists the ids it replaced (the slot's value, the stances on its facet)
 --   duplicate  the same content is already live for this subject, or the idempotency key was seen: that memory
 --   merged     a near-duplicate of a live memory: that memory, with the new write's provenance added
--- Concurrent identical writes collide on a unique index and end as one row. Every decision is audited.
+-- Concurrent identical writes collide on a unique index and end as one row. Every decision is audited. An
+-- idempotency key belongs to (tenant, subject) and to one request: the same key with another request
+-- (check_idempotent_retry) raises EGI01 (409 conflict); a revoked memory no longer holds its key.
 create function engram.write_memory(p_memory jsonb, p_embedding text default null, p_model text default null)
 returns table (memory jsonb, status text, superseded uuid[])
 language plpgsql
@@ -134,6 +157,7 @@ declare
   v_facet text := nullif(p_memory ->> 'facet', '');
   v_polarity text := nullif(p_memory ->> 'polarity', '');
   v_idem text := nullif(p_memory ->> 'idempotency_key', '');
+  v_request_hash text := nullif(p_memory ->> 'request_hash', '');
   v_trust smallint := coalesce((p_memory ->> 'trust')::smallint, 1);
   v_source_type text := coalesce(p_memory -> 'source' ->> 'type', 'app');
   v_language text;
@@ -149,15 +173,18 @@ begin
   if v_hash is null or v_subject is null then
     raise exception 'subject and content_hash are required' using errcode = '22023';
   end if;
-  -- supabase-js callers skip the server's write gate: their trust is fixed here from the source, never above 2.
+  -- Role authenticated may not call this (supabase-js users write over HTTPS, through the gate); should a grant
+  -- ever return, their trust is still fixed here from the source, never above 2.
   if current_user = 'authenticated' then
     v_trust := case v_source_type when 'external' then 0 when 'model' then 1 else 2 end;
   end if;
 
-  -- A retried request returns what the first one stored.
+  -- A retried request returns what the first one stored (never a row of another subject).
   if v_idem is not null then
-    select * into v_row from engram.memories m where m.tenant_id = v_tenant and m.idempotency_key = v_idem;
+    select * into v_row from engram.memories m
+     where m.tenant_id = v_tenant and m.subject = v_subject and m.idempotency_key = v_idem and m.revoked_at is null;
     if found then
+      perform engram.check_idempotent_retry(v_row, v_request_hash, v_hash);
       return query select engram.memory_json(v_row), 'duplicate'::text, '{}'::uuid[];
       return;
     end if;
@@ -194,7 +221,7 @@ begin
   insert into engram.memories as m (
     id, tenant_id, subject, kind, content, tags, language, ts_config, context_text, importance, confidence, trust,
     source_type, source_uri, source_id, source_session, source_hash, content_hash, idempotency_key,
-    key, facet, polarity, trigger, metadata, flags, embedding_status, embedding_model,
+    idempotency_hash, key, facet, polarity, trigger, metadata, flags, embedding_status, embedding_model,
     valid_from, expires_at, supersedes, extraction_status
   ) values (
     v_id, v_tenant, v_subject, p_memory ->> 'kind', p_memory ->> 'content',
@@ -204,7 +231,8 @@ begin
     coalesce((p_memory ->> 'importance')::real, 0.5), coalesce((p_memory ->> 'confidence')::real, 1),
     v_trust, v_source_type, p_memory -> 'source' ->> 'uri', p_memory -> 'source' ->> 'id',
     p_memory -> 'source' ->> 'session', p_memory ->> 'source_hash', v_hash, v_idem,
-    v_key, v_facet, v_polarity, nullif(p_memory ->> 'trigger', ''), coalesce(p_memory -> 'metadata', '{}'),
+    case when v_idem is not null then v_request_hash end, v_key, v_facet, v_polarity,
+    nullif(p_memory ->> 'trigger', ''), coalesce(p_memory -> 'metadata', '{}'),
     coalesce((select pg_catalog.array_agg(f) from pg_catalog.jsonb_array_elements_text(p_memory -> 'flags') f), '{}'),
     case when p_embedding is null then 'pending' else 'ready' end,
     case when p_embedding is null then null else p_model end,
@@ -218,10 +246,14 @@ begin
     -- A concurrent writer stored the same content (or idempotency key) first: undo our supersession, return theirs.
     update engram.memories m set superseded_by = null where m.superseded_by = v_id;
     select * into v_row from engram.memories m
-     where m.tenant_id = v_tenant
+     where m.tenant_id = v_tenant and m.subject = v_subject and m.revoked_at is null
        and ((v_idem is not null and m.idempotency_key = v_idem)
-         or (m.subject = v_subject and m.content_hash = v_hash and m.revoked_at is null and m.superseded_by is null))
+         or (m.content_hash = v_hash and m.superseded_by is null))
+     order by (v_idem is not null and m.idempotency_key = v_idem) desc
      limit 1;
+    if v_idem is not null and v_row.idempotency_key = v_idem then
+      perform engram.check_idempotent_retry(v_row, v_request_hash, v_hash);
+    end if;
     return query select engram.memory_json(v_row), 'duplicate'::text, '{}'::uuid[];
     return;
   end if;
@@ -245,7 +277,7 @@ end
 $$;
 comment on function engram.write_memory(jsonb, text, text) is 'Stores one gate-accepted memory (and its vector when given) as engram.consolidate_memory decides: dedupes by content and idempotency key, merges near-duplicates, supersedes by slot or facet, audits. Status created, duplicate or merged.';
 revoke execute on function engram.write_memory(jsonb, text, text) from public;
-grant execute on function engram.write_memory(jsonb, text, text) to engram_app, authenticated, engram_operator;
+grant execute on function engram.write_memory(jsonb, text, text) to engram_app, engram_operator;
 
 create function engram.get_memory(p_id uuid)
 returns jsonb
@@ -342,7 +374,7 @@ end
 $$;
 comment on function engram.revoke_memory(uuid, text) is 'Soft-revokes a memory with a reason and drops its vectors; recall never returns it again. Null when not visible.';
 revoke execute on function engram.revoke_memory(uuid, text) from public;
-grant execute on function engram.revoke_memory(uuid, text) to engram_app, authenticated, engram_operator;
+grant execute on function engram.revoke_memory(uuid, text) to engram_app, engram_operator;
 
 create function engram.store_embedding(p_memory_id uuid, p_model text, p_embedding text)
 returns boolean
@@ -371,7 +403,7 @@ end
 $$;
 comment on function engram.store_embedding(uuid, text, text) is 'Stores (or replaces) the vector of a live memory for one model; marks the memory ready when that model serves reads.';
 revoke execute on function engram.store_embedding(uuid, text, text) from public;
-grant execute on function engram.store_embedding(uuid, text, text) to engram_app, authenticated, engram_operator;
+grant execute on function engram.store_embedding(uuid, text, text) to engram_app, engram_operator;
 
 create function engram.mark_embedding_failed(p_memory_id uuid, p_max_attempts integer default 5)
 returns void
@@ -387,4 +419,4 @@ as $$
 $$;
 comment on function engram.mark_embedding_failed(uuid, integer) is 'Counts a failed embedding attempt; after p_max_attempts the memory is marked failed (still found lexically).';
 revoke execute on function engram.mark_embedding_failed(uuid, integer) from public;
-grant execute on function engram.mark_embedding_failed(uuid, integer) to engram_app, authenticated, engram_operator;
+grant execute on function engram.mark_embedding_failed(uuid, integer) to engram_app, engram_operator;

@@ -107,7 +107,7 @@ end
 $$;
 comment on function engram.consolidate_memory(jsonb, text, text) is 'Consolidation decision for one write: duplicate, merge (near-duplicate: same slot value, same stance on a facet, or similarity above the model''s merge_threshold) or create with the ids it supersedes (slot value, stances on the facet).';
 revoke execute on function engram.consolidate_memory(jsonb, text, text) from public;
-grant execute on function engram.consolidate_memory(jsonb, text, text) to engram_app, authenticated, engram_operator;
+grant execute on function engram.consolidate_memory(jsonb, text, text) to engram_app, engram_operator;
 
 -- Merges p_memory into the live memory p_target: the target keeps its content, vector, recall statistics and
 -- history; its confidence and importance become the higher of the two, its trust too (p_trust is what the gate, or
@@ -148,4 +148,4 @@ end
 $$;
 comment on function engram.merge_memory(uuid, jsonb, smallint) is 'Merges a near-duplicate write into a live memory: keeps its content and statistics, raises confidence, importance and trust to the higher value, appends the provenance to metadata.merged, audits.';
 revoke execute on function engram.merge_memory(uuid, jsonb, smallint) from public;
-grant execute on function engram.merge_memory(uuid, jsonb, smallint) to engram_app, authenticated, engram_operator;
+grant execute on function engram.merge_memory(uuid, jsonb, smallint) to engram_app, engram_operator;

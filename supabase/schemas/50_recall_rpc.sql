@@ -487,4 +487,4 @@ as $$
 $$;
 comment on function engram.mark_recalled(uuid[]) is 'Recall bookkeeping (last_recalled_at, recall_count), run after the answer is sent.';
 revoke execute on function engram.mark_recalled(uuid[]) from public;
-grant execute on function engram.mark_recalled(uuid[]) to engram_app, authenticated, engram_operator;
+grant execute on function engram.mark_recalled(uuid[]) to engram_app, engram_operator;

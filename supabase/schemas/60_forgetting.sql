@@ -111,9 +111,9 @@ begin
 end
 $$;
 comment on function engram.replace_memory(uuid, jsonb, text, text, text) is 'Supersedes a live memory with a gate-accepted new version (written by write_memory) and links both ways, atomically. Status replaced, not_found, revoked, superseded, expired or duplicate.';
--- supabase-js callers may replace, export and read their own subject's trail (RLS keeps them to it).
+-- supabase-js callers export and read their own subject's trail (RLS keeps them to it); they replace over HTTPS.
 revoke execute on function engram.replace_memory(uuid, jsonb, text, text, text) from public;
-grant execute on function engram.replace_memory(uuid, jsonb, text, text, text) to engram_app, authenticated;
+grant execute on function engram.replace_memory(uuid, jsonb, text, text, text) to engram_app;
 
 -- Erases a subject of the caller's tenant: its memories and vectors are deleted; its audit events stay (what
 -- happened, when, to which ids) but are redacted. The marker that replaces the subject is random, not a hash of
@@ -157,6 +157,8 @@ begin
   -- An end user acting through a JWT is recorded as jwt:<subject>: that actor names the subject too. Such a
   -- caller only ever acts on its own subject (RLS for supabase-js, the service for the server), so its events are
   -- all among the subject's; matching on actor as well would turn this index lookup into a scan of the tenant.
+  -- The audit guard lets rows of this subject be redacted while this names it (engram.audit_events_guard).
+  perform pg_catalog.set_config('engram.erasing_subject', p_subject, true);
   with a as (
     update engram.audit_events a
        set subject = v_marker,
@@ -168,6 +170,7 @@ begin
     returning 1
   )
   select pg_catalog.count(*) into v_redacted from a;
+  perform pg_catalog.set_config('engram.erasing_subject', '', true);
 
   insert into engram.audit_events (tenant_id, subject, actor, action, details)
   values (v_tenant, v_marker,

@@ -23,6 +23,18 @@ describe('checkClaims', () => {
     });
   });
 
+  it('a maximum lifetime (issue 15, item 7: exp 1e308 was accepted): 7 days by default, configurable', () => {
+    expect(failure({ ...base, exp: 1e308 })).toBe('lifetime');
+    expect(failure({ ...base, exp: NOW + 7 * 86400 })).toBeNull();
+    expect(failure({ ...base, exp: NOW + 8 * 86400 })).toBe('lifetime');
+    // Issued long ago and still valid for a while: the lifetime counts from iat.
+    expect(failure({ ...base, iat: NOW - 30 * 86400, exp: NOW + 3600 })).toBe('lifetime');
+    expect(
+      failure({ ...base, iat: NOW - 600, exp: NOW + 3000 }, { ...rules, maxLifetimeSeconds: 3600 }),
+    ).toBeNull();
+    expect(failure({ ...base, exp: NOW + 7200 }, { ...rules, maxLifetimeSeconds: 3600 })).toBe('lifetime');
+  });
+
   it('exp: required, numeric, honoured with the clock skew', () => {
     expect(failure({ ...base, exp: undefined })).toBe('malformed');
     expect(failure({ ...base, exp: String(NOW + 10) })).toBe('malformed');

@@ -1,18 +1,23 @@
 // The RPC functions as the real @supabase/supabase-js client calls them, through a local PostgREST stand-in
 // (test/support/postgrest-stub.ts) on every backend: two users of one tenant and a user of another each see
-// only their own subject, and PostgREST's auth and lookup errors come back as supabase-js reports them.
+// only their own subject, and PostgREST's auth and lookup errors come back as supabase-js reports them. End users
+// write over HTTPS with the same JWT (through the write gate); the database grants role authenticated no write
+// (issue 15, item 4: as authenticated a user could store trust 3 and a secret, raise trust, hard-delete rows with
+// no audit event, forge and rewrite audit events).
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
+import { createJwtVerifier } from '../../src/auth/jwt.ts';
 import { engramRpc } from '../../src/client/supabase.ts';
-import { createTenantService } from '../../src/services/tenants.ts';
-import { createSqlStore } from '../../src/store/sql-store.ts';
+import type { SqlSession } from '../../src/ports/sql.ts';
 import { backends, type TestDatabase } from '../support/databases.ts';
+import { createHarness, type Harness } from '../support/harness.ts';
 import { nowSeconds, signHs256, TEST_JWT_SECRET, userClaims } from '../support/jwt-tokens.ts';
 import { type PostgrestStub, startPostgrestStub } from '../support/postgrest-stub.ts';
 
 describe.each(backends)('supabase-js RPC on $name', ({ open }) => {
   let database: TestDatabase;
+  let h: Harness;
   let stub: PostgrestStub;
   let anonKey: string;
   let tenantA: string;
@@ -28,12 +33,25 @@ describe.each(backends)('supabase-js RPC on $name', ({ open }) => {
     });
   const user = async (sub: string, tenantId: string, extra: Record<string, unknown> = {}) =>
     client(await signHs256(userClaims(sub, tenantId, extra)));
+  /** POST /v1/memories with the user's own access token, as an app does after `supabase.auth.getSession()`. */
+  const writeOverHttps = (token: string, body: Record<string, unknown>) =>
+    h.call('POST', '/v1/memories', { key: token, body: { kind: 'fact', ...body } });
+  /** What PostgREST does for supabase-js before running a statement: role authenticated, the JWT claims. */
+  const asUser = <T>(sub: string, tenantId: string, work: (s: SqlSession) => Promise<T>) =>
+    database.db.transaction(async (s) => {
+      await s.query(
+        "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+        [JSON.stringify({ sub, role: 'authenticated', app_metadata: { tenant_id: tenantId } })],
+      );
+      return work(s);
+    });
 
   beforeAll(async () => {
     database = await open('supabase');
-    const tenants = createTenantService(createSqlStore(database.db));
-    tenantA = (await tenants.createTenant('acme')).tenant.id;
-    tenantB = (await tenants.createTenant('globex')).tenant.id;
+    // The Engram server over the same database, accepting the same Supabase JWTs (docs/supabase.md, section 6).
+    h = await createHarness(database, { parts: { jwt: createJwtVerifier({ secret: TEST_JWT_SECRET }) } });
+    tenantA = (await h.tenant('acme')).id;
+    tenantB = (await h.tenant('globex')).id;
     const now = nowSeconds();
     anonKey = await signHs256({ iss: 'supabase', ref: 'local', role: 'anon', iat: now, exp: now + 3600 });
     stub = await startPostgrestStub({ db: database.db, jwtSecret: TEST_JWT_SECRET, apiKeys: [anonKey] });
@@ -43,12 +61,8 @@ describe.each(backends)('supabase-js RPC on $name', ({ open }) => {
       ['bob', tenantA, 'bob keeps his passport at the office'],
       ['alice', tenantB, 'the other alice hates passport photos'],
     ] as const) {
-      const { error } = await engramRpc(await user(sub, tenantId)).writeMemory({
-        subject: sub,
-        kind: 'fact',
-        content,
-      });
-      expect(error).toBeNull();
+      const res = await writeOverHttps(await signHs256(userClaims(sub, tenantId)), { subject: sub, content });
+      expect(res.status).toBe(201);
     }
   });
   afterAll(async () => {
@@ -56,31 +70,111 @@ describe.each(backends)('supabase-js RPC on $name', ({ open }) => {
     await database.drop();
   });
 
-  it('write_memory: created, trust fixed by the database, duplicates found with the gate hash', async () => {
-    const alice = engramRpc(await user('alice', tenantA));
-    const first = await alice.writeMemory({
+  it('end users write over HTTPS with the same JWT: the gate runs (a password is 422), trust is 2', async () => {
+    const token = await signHs256(userClaims('alice', tenantA));
+    const secret = await writeOverHttps(token, {
       subject: 'alice',
-      kind: 'preference',
-      content: 'Alice  likes\tGREEN tea',
+      content: 'my password is hunter2hunter2',
     });
-    expect(first.error).toBeNull();
-    expect(first.data).toMatchObject({
-      status: 'created',
-      memory: { subject: 'alice', content: 'Alice likes GREEN tea', trust: 2 },
+    expect(secret.status).toBe(422);
+    const stored = await writeOverHttps(token, { subject: 'alice', content: 'Alice likes green tea' });
+    expect(stored.status).toBe(201);
+    expect(await stored.json()).toMatchObject({ memory: { subject: 'alice', trust: 2 } });
+    const listed = await engramRpc(await user('alice', tenantA)).listMemories();
+    const contents = (listed.data ?? []).map((m) => m.content);
+    expect(contents).toContain('Alice likes green tea');
+    expect(contents.join(' ')).not.toContain('hunter2');
+  });
+
+  it('the database grants end users no write: every writing RPC is 403 (42501) and stores nothing', async () => {
+    const alice = await user('alice', tenantA);
+    const [mine] = (await engramRpc(alice).listMemories()).data ?? [];
+    expect(mine).toBeDefined();
+    const attempts: [string, Record<string, unknown>][] = [
+      [
+        'write_memory',
+        {
+          p_memory: {
+            subject: 'alice',
+            kind: 'fact',
+            content: 'my password is hunter2hunter2',
+            content_hash: 'a'.repeat(64),
+          },
+        },
+      ],
+      ['revoke_memory', { p_id: mine!.id, p_reason: 'x' }],
+      [
+        'replace_memory',
+        { p_id: mine!.id, p_memory: { kind: 'fact', content: 'x', content_hash: 'b'.repeat(64) } },
+      ],
+      ['store_embedding', { p_memory_id: mine!.id, p_model: 'x', p_embedding: '[1,2]' }],
+      ['mark_recalled', { p_ids: [mine!.id] }],
+      ['record_recall', { p_recall_id: crypto.randomUUID(), p_subject: 'alice', p_returned: [] }],
+      ['record_feedback', { p_recall_id: crypto.randomUUID(), p_used: [] }],
+      ['erase_recall_events', { p_subject: 'alice' }],
+    ];
+    for (const [fn, args] of attempts) {
+      const res = await alice.rpc(fn, args);
+      expect({ fn, status: res.status, code: res.error?.code }).toEqual({ fn, status: 403, code: '42501' });
+    }
+    const after = (await engramRpc(alice).listMemories({ includeRevoked: true })).data ?? [];
+    expect(after.map((m) => m.content).join(' ')).not.toContain('hunter2');
+    expect(after.find((m) => m.id === mine!.id)).toMatchObject({ revoked_at: null });
+  });
+
+  it('direct table writes as role authenticated are refused, on its own subject too', async () => {
+    const [mine] = (await engramRpc(await user('alice', tenantA)).listMemories()).data ?? [];
+    const statements: [string, unknown[]][] = [
+      [
+        "insert into engram.memories (tenant_id, subject, kind, content, trust, source_type, content_hash) values ($1, 'alice', 'fact', 'AKIAIOSFODNN7EXAMPLE', 3, 'system', 'h-direct')",
+        [tenantA],
+      ],
+      ['update engram.memories set trust = 3 where id = $1', [mine!.id]],
+      ['delete from engram.memories where id = $1', [mine!.id]],
+      ['delete from engram.memory_embeddings where memory_id = $1', [mine!.id]],
+      [
+        "insert into engram.audit_events (tenant_id, subject, actor, action) values ($1, 'alice', 'operator', 'erase_subject')",
+        [tenantA],
+      ],
+      ["update engram.audit_events set actor = 'operator', reason = 'forged' where subject = 'alice'", []],
+      ["update engram.recall_events set used_ids = '{}' where subject = 'alice'", []],
+    ];
+    for (const [sql, params] of statements) {
+      await expect(
+        asUser('alice', tenantA, (s) => s.query(sql, params)),
+        sql,
+      ).rejects.toMatchObject({
+        code: '42501',
+      });
+    }
+    const { rows } = await database.db.query<{ trust: number; n: number }>(
+      'select trust, (select count(*)::int from engram.memories where content_hash = $2) as n from engram.memories where id = $1',
+      [mine!.id, 'h-direct'],
+    );
+    expect(rows).toEqual([{ trust: 2, n: 0 }]);
+  });
+
+  it('the audit trail is append-only for the server role too, except when erase_subject redacts', async () => {
+    const carol = await signHs256(userClaims('carol', tenantA));
+    expect(
+      (await writeOverHttps(carol, { subject: 'carol', content: 'carol sings in a choir' })).status,
+    ).toBe(201);
+    const rewrite = database.db.transaction(async (s) => {
+      await s.query(
+        "select set_config('role', 'engram_app', true), set_config('engram.tenant_id', $1, true)",
+        [tenantA],
+      );
+      await s.query(
+        "update engram.audit_events set actor = 'someone', reason = 'x', redacted_at = now() where subject = 'carol'",
+      );
     });
-    const again = await alice.writeMemory({
-      subject: 'alice',
-      kind: 'preference',
-      content: 'alice likes green tea ',
-    });
-    expect(again.data).toMatchObject({ status: 'duplicate', memory: { id: first.data!.memory.id } });
-    const external = await alice.writeMemory({
-      subject: 'alice',
-      kind: 'fact',
-      content: 'a web page says so',
-      source: { type: 'external' },
-    });
-    expect(external.data?.memory.trust).toBe(0);
+    await expect(rewrite).rejects.toMatchObject({ code: '42501' });
+    const erased = await h.call('DELETE', '/v1/subjects/carol', { key: carol });
+    expect(erased.status).toBe(200);
+    const { rows } = await database.db.query<{ n: number }>(
+      "select count(*)::int as n from engram.audit_events where subject = 'carol' or actor = 'jwt:carol'",
+    );
+    expect(rows[0]!.n).toBe(0);
   });
 
   it('list_memories and search_lexical: each user sees only its own subject, in its own tenant', async () => {
@@ -119,21 +213,6 @@ describe.each(backends)('supabase-js RPC on $name', ({ open }) => {
     const aliceB = engramRpc(await user('alice', tenantB));
     const otherTenant = await aliceB.recallCandidates({ subject: 'alice', query: 'passport drawer' });
     expect(otherTenant.data?.map((r) => r.content)).toEqual(['the other alice hates passport photos']);
-  });
-
-  it('writing as another subject is refused by row-level security (403, 42501)', async () => {
-    const res = await (await user('alice', tenantA)).rpc('write_memory', {
-      p_memory: {
-        subject: 'bob',
-        kind: 'fact',
-        content: 'alice writes as bob',
-        content_hash: 'h'.repeat(64),
-      },
-    });
-    expect(res.status).toBe(403);
-    expect(res.error?.code).toBe('42501');
-    const bob = await engramRpc(await user('bob', tenantA)).listMemories();
-    expect(bob.data?.map((m) => m.content)).toEqual(['bob keeps his passport at the office']);
   });
 
   it('PostgREST errors: anonymous 401, operator functions 403, unknown functions and arguments 404', async () => {

@@ -83,7 +83,7 @@ const CHANGES: { what: string; sql: string; reports: string; serverToo?: false }
   },
   {
     what: 'a table grant',
-    sql: 'revoke delete on engram.recall_events from authenticated',
+    sql: 'revoke delete on engram.recall_events from engram_app',
     reports: 'table engram.recall_events: privileges differs',
   },
   {
@@ -215,7 +215,7 @@ describe.each(emptyBackends)('the database schema on $name', ({ name, open }) =>
         'function engram.recall_candidates(text,text,text,text,text,integer,text[],text[],text,integer,real,timestamp with time zone,timestamp with time zone,text,real,real,real,integer,integer)',
       ),
     ).toBe(true);
-    expect([...baseline.keys()].filter((key) => key.startsWith('policy ')).length).toBe(55);
+    expect([...baseline.keys()].filter((key) => key.startsWith('policy ')).length).toBe(44);
   });
 
   it.each(CHANGES.filter((c) => name === 'pglite' || c.serverToo !== false))(

@@ -107,7 +107,16 @@ describe.each(backends)('isolation through supabase-js on $name', ({ open }) => 
     const user = await attacker('victim-user-1');
     const [id] = w.victim.memoryIds;
     expect((await user.rpc('get_memory', { p_id: id })).data).toBeNull();
-    expect((await user.rpc('revoke_memory', { p_id: id, p_reason: 'mine' })).data).toBeNull();
+    // Writing RPCs are not granted to end users at all (they write over HTTPS, through the gate).
+    const denied = async (fn: string, args: Record<string, unknown>) => {
+      const res = await user.rpc(fn, args);
+      return { fn, status: res.status, code: res.error?.code };
+    };
+    expect(await denied('revoke_memory', { p_id: id, p_reason: 'mine' })).toEqual({
+      fn: 'revoke_memory',
+      status: 403,
+      code: '42501',
+    });
     expect((await user.rpc('list_memories', { p_subject: 'victim-user-1' })).data).toEqual([]);
     expect(
       (await user.rpc('search_lexical', { p_subject: 'victim-user-1', p_query: 'passport' })).data,
@@ -115,12 +124,16 @@ describe.each(backends)('isolation through supabase-js on $name', ({ open }) => 
     expect(
       (await user.rpc('recall_candidates', { p_subject: 'victim-user-1', p_query: 'passport tea' })).data,
     ).toEqual([]);
-    expect(
-      (await user.rpc('store_embedding', { p_memory_id: id, p_model: 'x', p_embedding: '[1,2]' })).data,
-    ).toBe(false);
-    expect((await user.rpc('record_feedback', { p_recall_id: w.victim.recallId, p_used: [] })).data).toEqual(
-      [],
-    );
+    expect(await denied('store_embedding', { p_memory_id: id, p_model: 'x', p_embedding: '[1,2]' })).toEqual({
+      fn: 'store_embedding',
+      status: 403,
+      code: '42501',
+    });
+    expect(await denied('record_feedback', { p_recall_id: w.victim.recallId, p_used: [] })).toEqual({
+      fn: 'record_feedback',
+      status: 403,
+      code: '42501',
+    });
     const audit = await user.rpc('audit', {
       p_tenant: w.victim.id,
       p_subject: 'victim-user-1',
@@ -132,7 +145,7 @@ describe.each(backends)('isolation through supabase-js on $name', ({ open }) => 
     expect({ status: audit.status, code: audit.error?.code }).toEqual({ status: 403, code: '42501' });
   });
 
-  it('a tenant_id in the written memory is ignored: it lands in the caller tenant', async () => {
+  it('write_memory is refused to end users, whatever tenant_id the memory names: nothing lands anywhere', async () => {
     const user = await attacker();
     const res = await user.rpc('write_memory', {
       p_memory: {
@@ -143,11 +156,9 @@ describe.each(backends)('isolation through supabase-js on $name', ({ open }) => 
         content_hash: 'b'.repeat(64),
       },
     });
-    expect(res.error).toBeNull();
-    const { rows } = await database.db.query<{ tenant_id: string }>(
-      "select tenant_id from engram.memories where content = 'planted'",
-    );
-    expect(rows).toEqual([{ tenant_id: w.attacker.id }]);
+    expect({ status: res.status, code: res.error?.code }).toEqual({ status: 403, code: '42501' });
+    const { rows } = await database.db.query("select 1 from engram.memories where content = 'planted'");
+    expect(rows).toEqual([]);
   });
 
   it('metacharacter subjects match themselves only (RLS compares sub exactly)', async () => {

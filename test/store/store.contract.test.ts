@@ -74,7 +74,7 @@ describe.each(backends)('store contract on $name', ({ open }) => {
       expect(other.status).toBe('created');
     });
 
-    it('returns the first memory for a replayed idempotency key', async () => {
+    it('returns the first memory for a replayed idempotency key; another body with it is a conflict', async () => {
       const first = await store.withTenant(asA(), async (tx) =>
         tx.writeMemory(
           await record({ subject: 'alice', content: 'Booked a flight', idempotency_key: 'req-1' }),
@@ -82,11 +82,17 @@ describe.each(backends)('store contract on $name', ({ open }) => {
       );
       const replay = await store.withTenant(asA(), async (tx) =>
         tx.writeMemory(
-          await record({ subject: 'alice', content: 'Booked a flight (retry)', idempotency_key: 'req-1' }),
+          await record({ subject: 'alice', content: 'Booked a flight', idempotency_key: 'req-1' }),
         ),
       );
       expect(replay.status).toBe('duplicate');
       expect(replay.memory.id).toBe(first.memory.id);
+      const other = store.withTenant(asA(), async (tx) =>
+        tx.writeMemory(
+          await record({ subject: 'alice', content: 'Booked a flight (retry)', idempotency_key: 'req-1' }),
+        ),
+      );
+      await expect(other).rejects.toMatchObject({ code: 'conflict' });
     });
 
     it('supersedes by key and links both ways', async () => {
@@ -300,7 +306,7 @@ describe.each(backends)('store contract on $name', ({ open }) => {
       await expect(forged).rejects.toMatchObject({ code: '42501' });
     });
 
-    it('lets a supabase-js caller (role authenticated, JWT claims) reach only its own subject', async () => {
+    it('lets a supabase-js caller (role authenticated, JWT claims) read only its own subject, and write nothing', async () => {
       await store.withTenant(asA(), async (tx) => {
         await tx.writeMemory(await record({ subject: 'user-1', content: 'user one likes hiking' }));
         await tx.writeMemory(await record({ subject: 'user-2', content: 'user two likes hiking' }));
@@ -336,33 +342,18 @@ describe.each(backends)('store contract on $name', ({ open }) => {
           ).rows,
       );
       expect(search).toEqual([]);
-      const written = await asUser(
-        'user-1',
-        tenantA,
-        async (s) =>
-          (
-            await s.query<{ memory: { trust: number; subject: string } }>(
-              'select memory from engram.write_memory(p_memory => $1::jsonb)',
-              [
-                JSON.stringify({
-                  subject: 'user-1',
-                  kind: 'fact',
-                  content: 'self-asserted',
-                  content_hash: 'h-self',
-                  trust: 3,
-                  source: { type: 'system' },
-                }),
-              ],
-            )
-          ).rows[0]?.memory,
-      );
-      expect(written).toMatchObject({ subject: 'user-1', trust: 2 });
-      const foreign = asUser('user-1', tenantA, (s) =>
+      // End users write over HTTPS (through the gate), never through the database: not even their own subject.
+      const written = asUser('user-1', tenantA, (s) =>
         s.query('select memory from engram.write_memory(p_memory => $1::jsonb)', [
-          JSON.stringify({ subject: 'user-2', kind: 'fact', content: 'planted', content_hash: 'h-planted' }),
+          JSON.stringify({
+            subject: 'user-1',
+            kind: 'fact',
+            content: 'self-asserted',
+            content_hash: 'h-self',
+          }),
         ]),
       );
-      await expect(foreign).rejects.toMatchObject({ code: '42501' });
+      await expect(written).rejects.toMatchObject({ code: '42501' });
       const otherTenant = await asUser(
         'user-1',
         tenantB,

@@ -1,5 +1,5 @@
 // Operator routes (the operator key): create and erase tenants, revoke any API key.
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   CreateTenantBodySchema,
   type CreateTenantResponse,
@@ -8,6 +8,7 @@ import {
   IdParamSchema,
   TenantErasureSchema,
 } from '../../contract/index.ts';
+import { type PiiPolicy, PiiPolicySchema } from '../../gate/index.ts';
 import type { ForgetService } from '../../services/forget.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponses, json } from '../openapi.ts';
@@ -15,7 +16,10 @@ import { type KeyActions, revokedKey, revokeKeyRoute } from './keys.ts';
 
 export interface AdminActions {
   createTenant(name: string): Promise<CreateTenantResponse>;
+  setPiiPolicy(tenantId: string, policy: PiiPolicy): Promise<{ tenant_id: string; pii_policy: PiiPolicy }>;
 }
+
+const PiiPolicyResponseSchema = z.object({ tenant_id: z.string(), pii_policy: PiiPolicySchema });
 
 export interface OperatorRouteDeps {
   admin: AdminActions;
@@ -36,6 +40,25 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, deps: OperatorRout
       },
     }),
     async (c) => c.json(await deps.admin.createTenant(c.req.valid('json').name), 201),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/tenants/{id}/pii-policy',
+      summary:
+        "Set a tenant's PII policy: per class of personal identifier, reject or redact (email and phone: also allow); absent classes take the defaults",
+      request: {
+        params: IdParamSchema,
+        body: { ...json(PiiPolicySchema, 'The policy'), required: true },
+      },
+      responses: {
+        200: json(PiiPolicyResponseSchema, 'Stored; every write path of the tenant uses it within 5 s'),
+        404: json(ErrorSchema, 'No such tenant'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => c.json(await deps.admin.setPiiPolicy(c.req.valid('param').id, c.req.valid('json')), 200),
   );
 
   app.openapi(
