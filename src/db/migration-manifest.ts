@@ -4,4 +4,5 @@
 export const MIGRATION_NAMES: readonly string[] = [
   '20261201000000_baseline.sql',
   '20261201050000_claim_missing_recheck.sql',
+  '20261201400000_write_memories.sql',
 ];

@@ -71,6 +71,13 @@ export interface LexicalHit {
 
 export interface TenantStore extends ForgettingTenantStore {
   writeMemory(record: MemoryRecord, vector?: StoredVector): Promise<WriteOutcome>;
+  /**
+   * Writes a batch as writeMemory would one after another (same dedupe, supersession and idempotency), runs of
+   * plain memories set-based in a few statements. One outcome per item, in order.
+   */
+  writeMemories(
+    items: readonly { record: MemoryRecord; vector?: StoredVector | undefined }[],
+  ): Promise<WriteOutcome[]>;
   getMemory(id: string): Promise<(Memory & { chain: MemoryChain }) | null>;
   listMemories(filter: ListFilter): Promise<Memory[]>;
   searchLexical(subject: string, query: string, limit: number, language?: string): Promise<LexicalHit[]>;

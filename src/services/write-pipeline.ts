@@ -108,29 +108,23 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       accepted,
       accepted.map((a) => options[a.index] ?? {}),
     );
-    const preparedAt = new Map(accepted.map((a, i) => [a.index, prepared[i]!]));
-    return deps.store.withTenant(principal, async (tx) => {
-      const results: RememberResult[] = [];
-      for (const [i, { verdict }] of screened.entries()) {
-        if (verdict.decision === 'rejected') {
-          results.push({ decision: 'rejected', reasons: verdict.reasons });
-          continue;
-        }
-        const { record, vector } = preparedAt.get(i)!;
-        const outcome = await tx.writeMemory(record, vector);
-        results.push(
-          outcome.status === 'duplicate'
-            ? { decision: 'duplicate', memory: outcome.memory }
-            : {
-                decision: 'accepted',
-                memory: outcome.memory,
-                trust: verdict.trust,
-                flags: verdict.flags,
-                superseded: outcome.superseded,
-              },
-        );
-      }
-      return results;
+    // One set-based call for the whole batch (engram.write_memories): a per-item write_memory call was most of
+    // a batch's time above the vector index (see docs/benchmarks/ingest.md).
+    const outcomes =
+      prepared.length === 0 ? [] : await deps.store.withTenant(principal, (tx) => tx.writeMemories(prepared));
+    const outcomeAt = new Map(accepted.map((a, i) => [a.index, outcomes[i]!]));
+    return screened.map(({ verdict }, i): RememberResult => {
+      if (verdict.decision === 'rejected') return { decision: 'rejected', reasons: verdict.reasons };
+      const outcome = outcomeAt.get(i)!;
+      return outcome.status === 'duplicate'
+        ? { decision: 'duplicate', memory: outcome.memory }
+        : {
+            decision: 'accepted',
+            memory: outcome.memory,
+            trust: verdict.trust,
+            flags: verdict.flags,
+            superseded: outcome.superseded,
+          };
     });
   }
 

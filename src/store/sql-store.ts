@@ -1,6 +1,12 @@
 // The store: a thin caller of the engram.* RPC functions (supabase/schemas/), one transaction per unit of
 // work, with the role and tenant set inside it so that RLS, not this code, scopes every row.
-import type { LexicalHitRow, Memory, RecallCandidateRow, WriteMemoryRow } from '../contract/index.ts';
+import type {
+  LexicalHitRow,
+  Memory,
+  RecallCandidateRow,
+  WriteMemoriesRow,
+  WriteMemoryRow,
+} from '../contract/index.ts';
 import type { SqlExecutor, SqlSession } from '../ports/sql.ts';
 import type {
   ActiveModel,
@@ -98,6 +104,26 @@ function tenantStore(session: SqlSession): TenantStore {
       const row = rows[0];
       if (!row) throw new Error('write_memory returned no row');
       return { memory: row.memory, status: row.status, superseded: row.superseded ?? [] };
+    },
+    async writeMemories(items): Promise<WriteOutcome[]> {
+      if (items.length === 0) return [];
+      // One model per batch (the pipeline embeds a batch with one embedder); a mixed batch is a caller bug.
+      const model = items.find((i) => i.vector)?.vector?.model ?? null;
+      if (items.some((i) => i.vector && i.vector.model !== model))
+        throw new Error('writeMemories takes vectors of one model');
+      const { rows } = await session.query<WriteMemoriesRow>(
+        'select ord, memory, status, superseded from engram.write_memories($1::jsonb, $2::text[], $3)',
+        [
+          JSON.stringify(items.map((i) => i.record)),
+          items.map((i) => (i.vector ? vectorLiteral(i.vector.vector) : null)),
+          model,
+        ],
+      );
+      if (rows.length !== items.length)
+        throw new Error('write_memories returned a row count unlike the batch');
+      return [...rows]
+        .sort((a, b) => a.ord - b.ord)
+        .map((row) => ({ memory: row.memory, status: row.status, superseded: row.superseded ?? [] }));
     },
     async getMemory(id) {
       const { rows } = await session.query<{ m: (Memory & { chain: MemoryChain }) | null }>(
