@@ -90,6 +90,21 @@ export function createSqlStore(db: SqlExecutor, options: SqlStoreOptions = {}): 
       run(async () => {
         await db.query('select 1');
       }),
+    refreshStatistics: (refreshOptions = {}) =>
+      run(async () => {
+        // As the login (the tables' owner, who may ANALYZE; another role gets a warning, not an error). Stale is
+        // autovacuum's rule with its default scale (10% of the rows changed) and a floor of 1,000 rows, for
+        // servers where autovacuum is off or has not come round yet.
+        if (!refreshOptions.force) {
+          const { rows } = await db.query<{ stale: boolean }>(
+            `select coalesce(s.n_mod_since_analyze >= 0.1 * greatest(s.n_live_tup, 0) + 1000, false) as stale
+               from pg_catalog.pg_stat_user_tables s where s.relid = 'engram.memories'::regclass`,
+          );
+          if (!rows[0]?.stale) return false;
+        }
+        await db.query('analyze engram.memories, engram.memory_embeddings');
+        return true;
+      }),
   };
 }
 

@@ -148,6 +148,33 @@ describe.each(backends)('write_memories on $name', ({ open }) => {
     expect(inB!.memory.id).not.toBe(inA!.memory.id);
   });
 
+  it('refreshes the statistics of a large load once it is stale, and not again until rows change', async () => {
+    const reltuples = async () =>
+      (
+        await f.db.query<{ n: number }>(
+          "select reltuples::int as n from pg_class where oid = 'engram.memories'::regclass",
+        )
+      ).rows[0]!.n;
+    expect(await f.store.refreshStatistics({ force: true })).toBe(true);
+    expect(await f.store.refreshStatistics()).toBe(false);
+    const before = await reltuples();
+    const items = await Promise.all(
+      Array.from({ length: 1500 }, async (_, i) => ({
+        record: await record({ subject: 'load', content: `Loaded fact ${i}` }),
+      })),
+    );
+    await f.store.withTenant(f.asA(), (tx) => tx.writeMemories(items));
+    // The server's change counters reach the statistics views within about a second of the commit.
+    let refreshed = false;
+    for (let attempt = 0; attempt < 30 && !refreshed; attempt++) {
+      refreshed = await f.store.refreshStatistics();
+      if (!refreshed) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(refreshed).toBe(true);
+    expect(await reltuples()).toBeGreaterThanOrEqual(before + 1500);
+    expect(await f.store.refreshStatistics()).toBe(false);
+  });
+
   it('rejects an item without subject or content hash, and anything but an array', async () => {
     const bad = { ...(await record({ subject: 'x', content: 'y' })), content_hash: undefined } as never;
     await expect(f.store.withTenant(f.asA(), (tx) => tx.writeMemories([{ record: bad }]))).rejects.toThrow();
