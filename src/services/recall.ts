@@ -15,6 +15,7 @@ import {
   rankRecall,
   resolveRankWeights,
 } from '../recall/index.ts';
+import { createRecallBookkeeping } from './recall-bookkeeping.ts';
 
 export interface RecallServiceDeps {
   store: MemoryStore;
@@ -82,6 +83,7 @@ export function createRecallService(deps: RecallServiceDeps) {
     ((work: Promise<unknown>) => {
       void work.catch(() => deps.logger.warn('recall.bookkeeping_failed'));
     });
+  const bookkeeping = deps.defer ? null : createRecallBookkeeping(deps.store, deps.logger);
   let modelCache: { at: number; model: ActiveModel | null } | null = null;
 
   /** The model reads use, cached for `modelCacheMs`; `maxAgeMs` asks for a fresher value than that. */
@@ -185,13 +187,18 @@ export function createRecallService(deps: RecallServiceDeps) {
 
       const returned = [...new Set([...ranked.items.map((i) => i.id), ...ranked.rules.map((r) => r.id)])];
       const recallId = crypto.randomUUID();
-      // After the answer: recall counts, and the recall event (returned ids) that feedback refers to.
-      defer(
-        deps.store.withTenant(principal, async (tx) => {
-          if (returned.length > 0) await tx.markRecalled(returned);
-          await tx.recordRecall(recallId, request.subject, returned);
-        }),
-      );
+      // After the answer: recall counts, and the recall event (returned ids) that feedback refers to; batched
+      // across recalls unless the runtime needs each request's work handed over (Workers).
+      if (bookkeeping) {
+        bookkeeping.add({ scope: principal, recallId, subject: request.subject, returned });
+      } else {
+        defer(
+          deps.store.withTenant(principal, async (tx) => {
+            if (returned.length > 0) await tx.markRecalled(returned);
+            await tx.recordRecall(recallId, request.subject, returned);
+          }),
+        );
+      }
       metrics.record({
         type: 'recall',
         durationMs: performance.now() - started,
