@@ -1,130 +1,285 @@
-// Ingest throughput with extraction on (the offline extractor, the embedded default) and off: the same kind of
-// chats through the ingest service on PGlite, variants interleaved round by round so that machine load hits both.
-// Vectors come from the deterministic embedder (the local model's cost is the same in both variants and is
-// measured in docs/benchmarks/local-embedder.md). Prints turns per second and writes
-// docs/benchmarks/ingest-extraction.json.
-// Run: npx tsx scripts/bench-ingest.ts [--rounds 3] [--chats 10]
+// Ingest and HTTP throughput (issue 18 item 6, ingest part), side by side in one run on each backend:
+//   - memories/s through POST /v1/memories/batch (500 a request) with main's write (write_memory once per item) and
+//     with the set-based engram.write_memories, and through importJsonl (what `engram import` runs);
+//   - the same set-based HTTP batch with the model's global HNSW index dropped (what the index costs a write);
+//   - recalls/s through POST /v1/recall at 1, 4 and 16 concurrent clients.
+// Every write runs the gate and the local embedder (ENGRAM_EMBEDDER, local by default). Prints the figures and
+// writes docs/benchmarks/ingest.json and ingest.svg.
+// Run: DATABASE_URL=postgres://... npx tsx scripts/bench-ingest.ts [--memories 5000] [--pglite-memories 2000]
+// (without DATABASE_URL only PGlite; a fresh database is created and dropped on the server).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { IngestMessage } from '../src/contract/index.ts';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
+import { lineChartSvg } from '../src/bench/plot.ts';
+import { configuredEmbedder } from '../src/cli/configured-embedder.ts';
+import { processConfig } from '../src/config/index.ts';
 import { silentLogger } from '../src/core/logger.ts';
-import type { Principal } from '../src/core/principal.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { readMigrations } from '../src/db/migration-files.ts';
+import { openNodePostgres } from '../src/db/node-pg.ts';
 import { openPglite } from '../src/db/pglite-executor.ts';
-import { createDeterministicEmbedder } from '../src/embedding/deterministic.ts';
-import { createExtractor } from '../src/extract/factory.ts';
 import { evaluateWrite } from '../src/gate/index.ts';
-import { createIngestService } from '../src/services/ingest.ts';
+import type { Embedder } from '../src/ports/embedder.ts';
+import type { SqlExecutor } from '../src/ports/sql.ts';
+import type { MemoryStore, TenantStore } from '../src/ports/store.ts';
+import { composeEngram } from '../src/server/compose.ts';
+import { issueApiKey } from '../src/services/api-keys.ts';
+import { importJsonl } from '../src/services/import-jsonl.ts';
+import { registerEmbedder } from '../src/services/register-embedder.ts';
 import { createSqlStore } from '../src/store/sql-store.ts';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string' }, chats: { type: 'string' } } });
-const ROUNDS = Number(values.rounds ?? 3);
-const CHATS = Number(values.chats ?? 10);
-const TURNS = 40;
+const { values } = parseArgs({
+  options: {
+    memories: { type: 'string', default: '5000' },
+    'pglite-memories': { type: 'string', default: '2000' },
+    out: { type: 'string', default: 'docs/benchmarks' },
+  },
+});
+const BATCH = 500;
+const SUBJECTS = 10;
+const CLIENTS = [1, 4, 16];
+const RECALLS_PER_CLIENT_LEVEL = 400;
 
-// Half of the user turns state something durable, half are chit-chat; the assistant answers each.
-const STATEMENTS = [
-  "Remember I don't eat cilantro",
-  "I'm allergic to peanuts",
-  'I live in Lisbon',
-  'I work as a nurse at the city hospital',
-  'I prefer short answers',
-  'My daughter is called Mia',
-  "I'm vegetarian",
-  'Call me Sam',
-  'From now on answer in Spanish',
-  'I hate spicy food',
-];
-const CHATTER = [
-  'What a day, the traffic was terrible',
-  'Can you suggest a good movie for tonight?',
-  'Thanks, that helps a lot',
-  'How long does it take to boil an egg?',
-  'Haha, that is funny',
-];
+/** Main's write: write_memory once per item inside the batch's transaction (what the pipeline did before). */
+function perItemStore(store: MemoryStore): MemoryStore {
+  return {
+    ...store,
+    withTenant: (scope, work) =>
+      store.withTenant(scope, (tx) =>
+        work({
+          ...tx,
+          writeMemories: async (items) => {
+            const out = [];
+            for (const item of items) out.push(await tx.writeMemory(item.record, item.vector));
+            return out;
+          },
+        } satisfies TenantStore),
+      ),
+  };
+}
 
-function chat(round: number, n: number): IngestMessage[] {
-  return Array.from({ length: TURNS }, (_, i) => {
-    const k = (round * 31 + n * 7 + i) % 10;
-    const user = i % 2 === 0;
-    const text = user
-      ? (i / 2) % 2 === 0
-        ? `${STATEMENTS[k]!} (${round}.${n}.${i})`
-        : `${CHATTER[k % CHATTER.length]!} (${round}.${n}.${i})`
-      : `Sure, noted (${round}.${n}.${i}).`;
-    return { speaker: user ? 'user' : 'assistant', text };
+/** Sentences a chat memory might hold, varied enough that none repeats (the dedupe would skip it). */
+function sentence(i: number, salt: string): string {
+  const subjects = ['I', 'My sister', 'Our team', 'The landlord', 'My doctor', 'The kids'];
+  const verbs = ['prefers', 'booked', 'avoids', 'bought', 'moved', 'mentioned'];
+  const things = [
+    'a window seat',
+    'oat milk',
+    'the Thursday meeting',
+    'a blue bike',
+    'peanuts',
+    'the garden',
+  ];
+  return `${subjects[i % 6]} ${verbs[Math.floor(i / 6) % 6]} ${things[Math.floor(i / 36) % 6]} (${salt} note ${i})`;
+}
+
+const memoryInput = (i: number, salt: string) => ({
+  subject: `user-${i % SUBJECTS}`,
+  kind: 'fact' as const,
+  content: sentence(i, salt),
+  tags: ['bench'],
+});
+
+async function startServer(store: MemoryStore, embedder: Embedder) {
+  const engram = composeEngram({
+    store,
+    gate: evaluateWrite,
+    embedder,
+    logger: silentLogger,
+    adminKey: undefined,
+    readiness: async () => ({ ready: true, checks: {} }),
   });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: engram.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
-const db = await openPglite();
-await migrate(db, await readMigrations());
-const store = createSqlStore(db);
-const embedder = createDeterministicEmbedder({ dimensions: 100 });
-await store.registerModel({
-  model: embedder.model,
-  provider: embedder.provider,
-  dims: embedder.dimensions,
-  threshold: null,
-  activate: true,
-});
-const tenantId = await store.withOperator((op) => op.createTenant('bench-ingest'));
-const principal: Principal = {
-  kind: 'api_key',
-  tenantId,
-  scopes: ['memories:read', 'memories:write'],
-  actor: 'bench',
-};
-const ingest = createIngestService({
-  store,
-  gate: evaluateWrite,
-  embedder,
-  logger: silentLogger,
-  extractor: createExtractor({ provider: 'offline', timeoutMs: 8000 }, { logger: silentLogger }),
-});
+async function post(url: string, key: string, body: unknown): Promise<unknown> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 200 && res.status !== 201) throw new Error(`${url} answered ${res.status}`);
+  return res.json();
+}
 
-const variants = ['off', 'auto'] as const;
-const totals = { off: { turns: 0, ms: 0, memories: 0 }, auto: { turns: 0, ms: 0, memories: 0 } };
-const load = [loadavg()[0]!];
-for (let round = 0; round < ROUNDS; round++) {
-  for (const variant of round % 2 === 0 ? variants : [...variants].reverse()) {
-    const started = performance.now();
-    for (let n = 0; n < CHATS; n++) {
-      const answer = await ingest.ingest(principal, {
-        subject: `${variant}-${round}-${n}`,
-        session: `s${round}.${n}`,
-        messages: chat(round, n),
-        extract: variant,
-      });
-      totals[variant].memories += answer.extraction.proposals.filter((p) => p.outcome !== 'rejected').length;
-    }
-    totals[variant].ms += performance.now() - started;
-    totals[variant].turns += CHATS * TURNS;
+async function httpIngest(url: string, key: string, count: number, salt: string): Promise<number> {
+  const started = performance.now();
+  for (let from = 0; from < count; from += BATCH) {
+    const items = Array.from({ length: Math.min(BATCH, count - from) }, (_, j) =>
+      memoryInput(from + j, salt),
+    );
+    const { results } = (await post(`${url}/v1/memories/batch`, key, { items })) as {
+      results: { status: number }[];
+    };
+    if (results.some((r) => r.status !== 201)) throw new Error('a bench memory was not created');
   }
-  load.push(loadavg()[0]!);
+  return Math.round(count / ((performance.now() - started) / 1000));
 }
-await db.close();
 
-const results = variants.map((variant) => ({
-  extract: variant,
-  turns: totals[variant].turns,
-  seconds: Math.round(totals[variant].ms) / 1000,
-  turns_per_second: Math.round((totals[variant].turns / totals[variant].ms) * 1000),
-  extracted_memories: totals[variant].memories,
-}));
-for (const r of results)
-  console.log(
-    `extract ${r.extract}: ${r.turns} turns in ${r.seconds} s = ${r.turns_per_second} turns/s (${r.extracted_memories} memories extracted)`,
+async function recallsPerSecond(url: string, key: string, clients: number): Promise<number> {
+  const queries = ['what milk do I like', 'when is the meeting', 'which seat', 'what did my sister buy'];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < RECALLS_PER_CLIENT_LEVEL) {
+        const i = next++;
+        await post(`${url}/v1/recall`, key, { subject: `user-${i % SUBJECTS}`, query: queries[i % 4] });
+      }
+    }),
   );
+  return Math.round(RECALLS_PER_CLIENT_LEVEL / ((performance.now() - started) / 1000));
+}
+
+async function benchBackend(name: string, db: SqlExecutor, embedder: Embedder, count: number) {
+  await migrate(db, await readMigrations());
+  const store = createSqlStore(db);
+  await registerEmbedder(store, embedder, { activate: true });
+  const tenant = async (label: string) => {
+    const tenantId = await store.withOperator((op) => op.createTenant(`${label}-${Date.now()}`));
+    return { tenantId, key: await issueApiKey(store, tenantId, { name: label }) };
+  };
+  const mainServer = await startServer(perItemStore(store), embedder);
+  const newServer = await startServer(store, embedder);
+  const result: Record<string, unknown> = { backend: name, memories_per_variant: count };
+  try {
+    const rates: Record<string, number[]> = { main_http_batch: [], set_http_batch: [], set_import: [] };
+    // Interleaved, twice: the table grows as the run goes, so neither variant always meets the bigger index.
+    for (const round of [1, 2]) {
+      const a = await tenant(`main-${round}`);
+      rates.main_http_batch!.push(await httpIngest(mainServer.url, a.key, count, `m${round}`));
+      const b = await tenant(`set-${round}`);
+      rates.set_http_batch!.push(await httpIngest(newServer.url, b.key, count, `s${round}`));
+      const c = await tenant(`import-${round}`);
+      const engram = composeEngram({
+        store,
+        gate: evaluateWrite,
+        embedder,
+        logger: silentLogger,
+        adminKey: undefined,
+        readiness: async () => ({ ready: true, checks: {} }),
+      });
+      async function* lines() {
+        for (let i = 0; i < count; i++) yield JSON.stringify(memoryInput(i, `i${round}`));
+      }
+      const imported = await importJsonl(
+        { memories: engram.memories, store },
+        { kind: 'api_key', tenantId: c.tenantId, scopes: ['memories:write'], actor: 'cli:import' },
+        lines(),
+      );
+      if (imported.created !== count) throw new Error('a bench import line was not created');
+      rates.set_import!.push(imported.memoriesPerSecond);
+      console.log(
+        `[${name}] round ${round}: ${JSON.stringify(Object.fromEntries(Object.entries(rates).map(([k, v]) => [k, v.at(-1)])))} /s`,
+      );
+    }
+    result.ingest_per_second = rates;
+
+    const reader = await tenant('recall');
+    await httpIngest(newServer.url, reader.key, count, 'r');
+    await store.refreshStatistics({ force: true });
+    const recalls: Record<string, number> = {};
+    for (const clients of CLIENTS)
+      recalls[`clients_${clients}`] = await recallsPerSecond(newServer.url, reader.key, clients);
+    result.recalls_per_second = recalls;
+    console.log(`[${name}] recalls/s: ${JSON.stringify(recalls)}`);
+
+    // What the global per-model HNSW index costs a write: the same set-based batch without it.
+    const { rows } = await db.query<{ name: string; def: string }>(
+      "select indexname as name, indexdef as def from pg_indexes where schemaname = 'engram' and indexname like 'memory_embeddings_hnsw_%'",
+    );
+    for (const index of rows) await db.query(`drop index engram.${index.name}`);
+    const d = await tenant('no-hnsw');
+    result.set_http_batch_without_hnsw_per_second = await httpIngest(newServer.url, d.key, count, 'n');
+    for (const index of rows) await db.query(index.def);
+    console.log(
+      `[${name}] set-based HTTP batch without the HNSW index: ${result.set_http_batch_without_hnsw_per_second}/s`,
+    );
+    const size = await db.query<{ n: number }>('select count(*)::int as n from engram.memories');
+    result.rows_at_end = size.rows[0]!.n;
+  } finally {
+    await mainServer.close();
+    await newServer.close();
+  }
+  return result;
+}
+
+const config = processConfig();
+const { embedder } = await configuredEmbedder(config, {
+  say: (l) => console.log(l),
+  timeoutMs: 60_000,
+  logger: silentLogger,
+});
+if (!embedder) throw new Error('bench-ingest needs an embedder (ENGRAM_EMBEDDER)');
+const before = loadavg();
+const results: Record<string, unknown>[] = [];
+
+if (config.DATABASE_URL) {
+  const name = `engram_ingest_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: config.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(config.DATABASE_URL);
+  url.pathname = `/${name}`;
+  const db = openNodePostgres(url.toString());
+  try {
+    results.push(await benchBackend('postgres', db, embedder, Number(values.memories)));
+  } finally {
+    await db.close();
+    await admin.query(`drop database ${name}`);
+    await admin.end();
+  }
+}
+const lite = await openPglite(undefined);
+try {
+  results.push(await benchBackend('pglite', lite, embedder, Number(values['pglite-memories'])));
+} finally {
+  await lite.close();
+}
+
 const report = {
-  about: 'POST /v1/ingest service, PGlite in memory, deterministic 100-d embedder, offline extractor',
-  rounds: ROUNDS,
-  chats_per_round: CHATS,
-  turns_per_chat: TURNS,
-  machine: { cpus: cpus().length, load_average_1m: load.map((l) => Math.round(l * 10) / 10) },
   measured_at: new Date().toISOString(),
+  machine: {
+    cpus: cpus().length,
+    load_before: before.map((l) => l.toFixed(2)),
+    load_after: loadavg().map((l) => l.toFixed(2)),
+  },
+  embedder: embedder.model,
+  batch: BATCH,
   results,
 };
-await mkdir('docs/benchmarks', { recursive: true });
-await writeFile('docs/benchmarks/ingest-extraction.json', `${JSON.stringify(report, null, 2)}\n`);
+await mkdir(values.out, { recursive: true });
+await writeFile(`${values.out}/ingest.json`, `${JSON.stringify(report, null, 2)}\n`);
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+const svg = lineChartSvg({
+  title: 'Recalls per second through HTTP',
+  xLabel: 'concurrent clients',
+  yLabel: 'recalls/s',
+  series: results.map((r) => ({
+    label: String(r.backend),
+    points: CLIENTS.map((c) => ({
+      x: c,
+      y: (r.recalls_per_second as Record<string, number>)[`clients_${c}`]!,
+    })),
+  })),
+});
+await writeFile(`${values.out}/ingest.svg`, svg);
+for (const r of results) {
+  const rates = r.ingest_per_second as Record<string, number[]>;
+  console.log(
+    `${r.backend}: HTTP batch main ${Math.round(mean(rates.main_http_batch!))}/s, set-based ${Math.round(mean(rates.set_http_batch!))}/s, import ${Math.round(mean(rates.set_import!))}/s, without HNSW ${r.set_http_batch_without_hnsw_per_second}/s`,
+  );
+}
+console.log(
+  `wrote ${values.out}/ingest.json and ingest.svg; load ${report.machine.load_before.join(' ')} -> ${report.machine.load_after.join(' ')}`,
+);

@@ -3,15 +3,60 @@
 import type { EngramConfig } from '../config/index.ts';
 import type { Principal } from '../core/principal.ts';
 import type { MemoryStore } from '../ports/store.ts';
-import { verifyApiKey } from '../services/api-keys.ts';
+import { keyFingerprint, verifyApiKey } from '../services/api-keys.ts';
 import { createJwtVerifier, type JwtVerifier, type JwtVerifierConfig, looksLikeJwt } from './jwt.ts';
 
+/** How long a verified API key is trusted without a database lookup (see createAuthenticate). */
+export const DEFAULT_API_KEY_CACHE_MS = 5000;
+
+export interface Authenticator {
+  (token: string): Promise<Principal>;
+  /** Drops a key from the cache: a revocation through this process takes effect at once. */
+  forgetKey(keyId: string): void;
+  /** Drops every key of a tenant (its erasure deletes them). */
+  forgetTenant(tenantId: string): void;
+}
+
+/**
+ * Every request used to look its API key up in a transaction of its own before doing its work (issue 18 item 4).
+ * A verified key is now trusted for `apiKeyCacheMs` (5 s by default; 0 looks up every request): a key revoked
+ * through this process (DELETE of the key, which calls forgetKey) stops at once; one revoked elsewhere (the CLI,
+ * another server or Worker isolate) stops within that window. Only successful verifications are cached, keyed by
+ * the key's SHA-256, never the key text; unknown and revoked keys are looked up each time.
+ */
 export function createAuthenticate(deps: {
   store: MemoryStore;
   jwt?: JwtVerifier | null | undefined;
-}): (token: string) => Promise<Principal> {
+  apiKeyCacheMs?: number | undefined;
+  now?: (() => number) | undefined;
+}): Authenticator {
   const { store, jwt } = deps;
-  return (token) => (jwt && looksLikeJwt(token) ? jwt.verify(token) : verifyApiKey(store, token));
+  const ttl = deps.apiKeyCacheMs ?? DEFAULT_API_KEY_CACHE_MS;
+  const now = deps.now ?? (() => Date.now());
+  const cache = new Map<string, { principal: Principal; keyId: string; until: number }>();
+  const MAX_ENTRIES = 10_000;
+
+  async function apiKey(token: string): Promise<Principal> {
+    if (ttl <= 0) return verifyApiKey(store, token);
+    const { keyId, secretHash } = await keyFingerprint(token);
+    const hit = cache.get(secretHash);
+    if (hit && hit.until > now()) return hit.principal;
+    cache.delete(secretHash);
+    const principal = await verifyApiKey(store, token);
+    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(secretHash, { principal, keyId, until: now() + ttl });
+    return principal;
+  }
+
+  const authenticate = ((token: string) =>
+    jwt && looksLikeJwt(token) ? jwt.verify(token) : apiKey(token)) as Authenticator;
+  authenticate.forgetKey = (keyId) => {
+    for (const [hash, entry] of cache) if (entry.keyId === keyId) cache.delete(hash);
+  };
+  authenticate.forgetTenant = (tenantId) => {
+    for (const [hash, entry] of cache) if (entry.principal.tenantId === tenantId) cache.delete(hash);
+  };
+  return authenticate;
 }
 
 /** The settings JWT verification reads: the Node config and the Worker's bindings both carry them. */

@@ -7,6 +7,7 @@ import { calibrateCommand } from './commands/calibrate.ts';
 import { eraseCommand } from './commands/erase.ts';
 import { evalCommand } from './commands/eval.ts';
 import { extractCommand } from './commands/extract.ts';
+import { importCommand } from './commands/import.ts';
 import { keysCommand } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { reembedCommand } from './commands/reembed.ts';
@@ -35,6 +36,10 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   erase: {
     run: eraseCommand,
     help: 'erase --tenant NAME [--subject S] --yes: erase a subject or a whole tenant',
+  },
+  import: {
+    run: importCommand,
+    help: 'import --tenant NAME --file FILE.jsonl|-: load memories (one POST /v1/memories body a line)',
   },
   backfill: {
     run: backfillCommand,

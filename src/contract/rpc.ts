@@ -11,6 +11,11 @@ export interface WriteMemoryRow {
   superseded: string[] | null;
 }
 
+/** A row of engram.write_memories: a write_memory row with the item's 0-based position in the batch. */
+export interface WriteMemoriesRow extends WriteMemoryRow {
+  ord: number;
+}
+
 /** A write_memory row as callers use it: `superseded` always a list. */
 export type WriteMemoryResult = Omit<WriteMemoryRow, 'superseded'> & { superseded: string[] };
 

@@ -31,6 +31,8 @@ export interface EngramParts {
   adminKey: string | undefined;
   readiness: ReadinessCheck;
   maxBodyBytes?: number;
+  /** How long a verified API key is trusted without a lookup (src/auth/authenticate.ts); 0: every request. */
+  apiKeyCacheMs?: number;
   /** Supabase JWT verifier (src/auth/jwt.ts); without it only Engram API keys authenticate. */
   jwt?: JwtVerifier | null;
   /** Where service events go: default a Prometheus registry served at GET /metrics; Workers pass a log sink. */
@@ -72,15 +74,33 @@ export function composeEngram(parts: EngramParts) {
   // With an extractor, the user's durable statements become memories too (model inferences, consolidated).
   const ingest = createIngestService({ ...writes, extractor: parts.extractor ?? null });
   const tenants = createTenantService(parts.store);
+  const authenticate = createAuthenticate({
+    store: parts.store,
+    jwt: parts.jwt,
+    apiKeyCacheMs: parts.apiKeyCacheMs,
+  });
   const app = createApp({
     memories,
     recall,
-    forget,
+    forget: {
+      ...forget,
+      eraseTenant: async (tenantId) => {
+        const erased = await forget.eraseTenant(tenantId);
+        authenticate.forgetTenant(tenantId);
+        return erased;
+      },
+    },
     audit,
     ingest,
     admin: tenants,
-    keys: { revoke: (keyId, options) => revokeApiKey(parts.store, keyId, options) },
-    authenticate: createAuthenticate({ store: parts.store, jwt: parts.jwt }),
+    keys: {
+      revoke: async (keyId, options) => {
+        const revoked = await revokeApiKey(parts.store, keyId, options);
+        if (revoked) authenticate.forgetKey(keyId);
+        return revoked;
+      },
+    },
+    authenticate,
     readiness: withEmbedderChecks(parts.readiness, parts.embedder),
     logger: parts.logger,
     adminKey: parts.adminKey,

@@ -66,6 +66,9 @@ export async function languageOf(content: string, contextText?: string): Promise
 /** How long a tenant's PII policy is reused before it is read again (a policy change applies within this). */
 const PII_POLICY_CACHE_MS = 5_000;
 
+/** A batch that creates at least this many rows asks the store whether statistics are stale (a cheap check). */
+export const STATISTICS_CHECK_ROWS = 100;
+
 export function createWritePipeline(deps: WritePipelineDeps) {
   const now = deps.now ?? (() => new Date());
   const metrics = deps.metrics ?? noopMetrics;
@@ -84,6 +87,22 @@ export function createWritePipeline(deps: WritePipelineDeps) {
     if (policies.size > 10_000) policies.clear();
     policies.set(principal.tenantId, { at: Date.now(), policy });
     return policy;
+  }
+
+  // Large loads refresh the planner's statistics (issue 18 item 5): after 20k memories written through the batch
+  // route on a server with autovacuum off, each recall took ~2 s until an ANALYZE. Off the answer's path, one at
+  // a time per process; the store decides whether enough changed.
+  let refreshing: Promise<unknown> | null = null;
+  function refreshStatisticsSoon(): void {
+    if (refreshing) return;
+    refreshing = deps.store
+      .refreshStatistics()
+      .catch((error: unknown) =>
+        deps.logger.warn('write.statistics_refresh_failed', { error: (error as Error).name ?? 'Error' }),
+      )
+      .finally(() => {
+        refreshing = null;
+      });
   }
 
   /** Vectors for `texts` within the budget, or null on timeout or error: the memories are then stored pending. */
@@ -166,29 +185,25 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       accepted,
       accepted.map((a) => options[a.index] ?? {}),
     );
-    const preparedAt = new Map(accepted.map((a, i) => [a.index, prepared[i]!]));
-    return deps.store.withTenant(principal, async (tx) => {
-      const results: RememberResult[] = [];
-      for (const [i, { verdict }] of screened.entries()) {
-        if (verdict.decision === 'rejected') {
-          results.push({ decision: 'rejected', reasons: verdict.reasons });
-          continue;
-        }
-        const { record, vector } = preparedAt.get(i)!;
-        const outcome = await tx.writeMemory(record, vector);
-        results.push(
-          outcome.status !== 'created'
-            ? { decision: outcome.status, memory: outcome.memory }
-            : {
-                decision: 'accepted',
-                memory: outcome.memory,
-                trust: verdict.trust,
-                flags: verdict.flags,
-                superseded: outcome.superseded,
-              },
-        );
-      }
-      return results;
+    // One set-based call for the whole batch (engram.write_memories): a per-item write_memory call was most of
+    // a batch's time above the vector index (see docs/benchmarks/ingest.md).
+    const outcomes =
+      prepared.length === 0 ? [] : await deps.store.withTenant(principal, (tx) => tx.writeMemories(prepared));
+    const outcomeAt = new Map(accepted.map((a, i) => [a.index, outcomes[i]!]));
+    if (outcomes.filter((o) => o.status === 'created').length >= STATISTICS_CHECK_ROWS)
+      refreshStatisticsSoon();
+    return screened.map(({ verdict }, i): RememberResult => {
+      if (verdict.decision === 'rejected') return { decision: 'rejected', reasons: verdict.reasons };
+      const outcome = outcomeAt.get(i)!;
+      return outcome.status !== 'created'
+        ? { decision: outcome.status, memory: outcome.memory }
+        : {
+            decision: 'accepted',
+            memory: outcome.memory,
+            trust: verdict.trust,
+            flags: verdict.flags,
+            superseded: outcome.superseded,
+          };
     });
   }
 

@@ -1,6 +1,12 @@
 // The store: a thin caller of the engram.* RPC functions (supabase/schemas/), one transaction per unit of
 // work, with the role and tenant set inside it so that RLS, not this code, scopes every row.
-import type { LexicalHitRow, Memory, RecallCandidateRow, WriteMemoryRow } from '../contract/index.ts';
+import type {
+  LexicalHitRow,
+  Memory,
+  RecallCandidateRow,
+  WriteMemoriesRow,
+  WriteMemoryRow,
+} from '../contract/index.ts';
 import type { SqlExecutor, SqlSession } from '../ports/sql.ts';
 import type {
   ActiveModel,
@@ -92,6 +98,21 @@ export function createSqlStore(db: SqlExecutor, options: SqlStoreOptions = {}): 
       run(async () => {
         await db.query('select 1');
       }),
+    refreshStatistics: (refreshOptions = {}) =>
+      run(async () => {
+        // As the login (the tables' owner, who may ANALYZE; another role gets a warning, not an error). Stale is
+        // autovacuum's rule with its default scale (10% of the rows changed) and a floor of 1,000 rows, for
+        // servers where autovacuum is off or has not come round yet.
+        if (!refreshOptions.force) {
+          const { rows } = await db.query<{ stale: boolean }>(
+            `select coalesce(s.n_mod_since_analyze >= 0.1 * greatest(s.n_live_tup, 0) + 1000, false) as stale
+               from pg_catalog.pg_stat_user_tables s where s.relid = 'engram.memories'::regclass`,
+          );
+          if (!rows[0]?.stale) return false;
+        }
+        await db.query('analyze engram.memories, engram.memory_embeddings');
+        return true;
+      }),
   };
 }
 
@@ -106,6 +127,26 @@ function tenantStore(session: SqlSession): TenantStore {
       const row = rows[0];
       if (!row) throw new Error('write_memory returned no row');
       return { memory: row.memory, status: row.status, superseded: row.superseded ?? [] };
+    },
+    async writeMemories(items): Promise<WriteOutcome[]> {
+      if (items.length === 0) return [];
+      // One model per batch (the pipeline embeds a batch with one embedder); a mixed batch is a caller bug.
+      const model = items.find((i) => i.vector)?.vector?.model ?? null;
+      if (items.some((i) => i.vector && i.vector.model !== model))
+        throw new Error('writeMemories takes vectors of one model');
+      const { rows } = await session.query<WriteMemoriesRow>(
+        'select ord, memory, status, superseded from engram.write_memories($1::jsonb, $2::text[], $3)',
+        [
+          JSON.stringify(items.map((i) => i.record)),
+          items.map((i) => (i.vector ? vectorLiteral(i.vector.vector) : null)),
+          model,
+        ],
+      );
+      if (rows.length !== items.length)
+        throw new Error('write_memories returned a row count unlike the batch');
+      return [...rows]
+        .sort((a, b) => a.ord - b.ord)
+        .map((row) => ({ memory: row.memory, status: row.status, superseded: row.superseded ?? [] }));
     },
     async getMemory(id) {
       const { rows } = await session.query<{ m: (Memory & { chain: MemoryChain }) | null }>(

@@ -290,6 +290,7 @@ describe.each(backends)('HTTP API on $name', ({ open }) => {
       withOperator: (work) => h.store.withOperator(work),
       registerModel: () => Promise.resolve('active'),
       ping: () => Promise.resolve(),
+      refreshStatistics: () => Promise.resolve(false),
     };
     const lines: string[] = [];
     const engram = composeEngram({

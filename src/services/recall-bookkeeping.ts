@@ -1,0 +1,76 @@
+// Recall bookkeeping (recall counts, and the recall event that feedback refers to) batched off the hot path: the
+// recalls of a short window share one transaction per tenant and actor instead of one each (issue 18 item 4). Only
+// where the process owns its store connection (Node); a Worker hands each recall's work to ctx.waitUntil instead,
+// because its connections belong to one request.
+import type { Logger } from '../core/logger.ts';
+import type { MemoryStore, TenantScope } from '../ports/store.ts';
+
+export interface RecallRecord {
+  scope: TenantScope;
+  recallId: string;
+  subject: string;
+  returned: readonly string[];
+}
+
+export interface BookkeepingOptions {
+  /** How long the first recall of a batch waits for others (feedback may only refer to it after this). */
+  windowMs?: number;
+  /** A batch this large is written at once. */
+  maxBatch?: number;
+}
+
+export function createRecallBookkeeping(
+  store: MemoryStore,
+  logger: Logger,
+  options: BookkeepingOptions = {},
+) {
+  const windowMs = options.windowMs ?? 20;
+  const maxBatch = options.maxBatch ?? 100;
+  let pending: RecallRecord[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  async function write(records: RecallRecord[]): Promise<void> {
+    const groups = new Map<string, RecallRecord[]>();
+    for (const r of records) {
+      const key = `${r.scope.tenantId}\u0000${r.scope.actor}`;
+      groups.set(key, [...(groups.get(key) ?? []), r]);
+    }
+    await Promise.all(
+      [...groups.values()].map((group) =>
+        store
+          .withTenant(group[0]!.scope, async (tx) => {
+            // The event first, subjects in one order: record_recall takes the subject's erase lock (shared), so
+            // that an erasure and this bookkeeping queue instead of deadlocking on the memories' rows.
+            const bySubject = [...group].sort((a, b) =>
+              a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0,
+            );
+            for (const r of bySubject) {
+              await tx.recordRecall(r.recallId, r.subject, r.returned);
+              if (r.returned.length > 0) await tx.markRecalled(r.returned);
+            }
+          })
+          .catch(() => logger.warn('recall.bookkeeping_failed', { recalls: group.length })),
+      ),
+    );
+  }
+
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = pending;
+    pending = [];
+    return batch.length > 0 ? write(batch) : Promise.resolve();
+  }
+
+  return {
+    add(record: RecallRecord): void {
+      pending.push(record);
+      if (pending.length >= maxBatch) void flush();
+      else if (!timer) timer = setTimeout(() => void flush(), windowMs);
+    },
+    /** Writes what is waiting now (tests, shutdown). */
+    flush,
+  };
+}
+
+export type RecallBookkeeping = ReturnType<typeof createRecallBookkeeping>;
