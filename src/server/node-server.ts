@@ -72,8 +72,13 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     jwt: jwtVerifierOf(config),
   });
 
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+  // A listen error (a taken port) rejects here, after the database is closed, instead of crashing the process.
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: engram.app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+    s.once('error', reject);
+  }).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
