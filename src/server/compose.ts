@@ -27,6 +27,8 @@ export interface EngramParts {
   adminKey: string | undefined;
   readiness: ReadinessCheck;
   maxBodyBytes?: number;
+  /** Origins whose browser pages may call the API (ENGRAM_CORS_ORIGINS); none by default. */
+  corsOrigins?: readonly string[];
   /** Supabase JWT verifier (src/auth/jwt.ts); without it only Engram API keys authenticate. */
   jwt?: JwtVerifier | null;
   /** Where service events go: default a Prometheus registry served at GET /metrics; Workers pass a log sink. */
@@ -75,6 +77,7 @@ export function composeEngram(parts: EngramParts) {
     logger: parts.logger,
     adminKey: parts.adminKey,
     ...(parts.maxBodyBytes ? { maxBodyBytes: parts.maxBodyBytes } : {}),
+    ...(parts.corsOrigins ? { corsOrigins: parts.corsOrigins } : {}),
     feedback,
     metricsText: isPrometheusSink(metrics)
       ? async () => metrics.render({ embeddingBacklog: await embeddingBacklog() })

@@ -69,6 +69,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     adminKey: bootstrap.adminKey,
     readiness: databaseReadiness(db, migrations),
     maxBodyBytes: config.ENGRAM_MAX_BODY_BYTES,
+    corsOrigins: config.ENGRAM_CORS_ORIGINS,
     jwt: jwtVerifierOf(config),
   });
 

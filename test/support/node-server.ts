@@ -54,7 +54,11 @@ async function migratedTemplate(): Promise<string> {
   return template;
 }
 
-export async function startTestServer(label: string): Promise<TestServer> {
+/** `env` adds or overrides settings (e.g. ENGRAM_CORS_ORIGINS). */
+export async function startTestServer(
+  label: string,
+  extraEnv: Record<string, string> = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), `engram-${label}-`));
   await cp(await migratedTemplate(), join(dataDir, 'pgdata'), { recursive: true });
   const env = {
@@ -65,6 +69,7 @@ export async function startTestServer(label: string): Promise<TestServer> {
     ENGRAM_ADMIN_KEY: TEST_ADMIN_KEY,
     ENGRAM_EMBEDDER: 'fake',
     ENGRAM_EMBED_TIMEOUT_MS: '2000',
+    ...extraEnv,
   };
   const config = parseConfig(env);
   const embedder = await createEmbedder(embedderConfigFromEnv(env), { logger: silentLogger });
