@@ -131,6 +131,11 @@ export const SETTINGS = {
       .regex(/^[^/:]+:\d+(\/\S*)?$/, 'must be host:port/path, without a scheme')
       .optional(),
   ),
+  /**
+   * `off` stops the Node server from running the scheduled jobs itself (sweep, backfill, re-embed on the Worker's
+   * cron schedule); for a deployment whose jobs run elsewhere (an external cron calling the CLI).
+   */
+  ENGRAM_JOBS: withDefault(text.pipe(z.enum(['on', 'off']).optional()), 'on'),
   /** Wall-clock budget of one scheduled job; Cron Triggers allow minutes, a job stops well before. */
   ENGRAM_JOB_BUDGET_MS: withDefault(integer(100, 600_000), 25_000),
   /** Rows one scheduled job touches per batch. */

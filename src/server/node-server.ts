@@ -6,6 +6,9 @@ import type { EngramConfig } from '../config/index.ts';
 import type { Logger } from '../core/logger.ts';
 import { migrate } from '../db/migrate.ts';
 import { readMigrations } from '../db/migration-files.ts';
+import { CRON_SCHEDULE, scheduledJobs } from '../jobs/scheduled-jobs.ts';
+import { runScheduled } from '../jobs/scheduler.ts';
+import { type CronTimer, startCronTimer } from '../jobs/timer.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { SqlExecutor } from '../ports/sql.ts';
@@ -85,6 +88,8 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://${config.HOST}:${port}`;
 
+  const timer = config.ENGRAM_JOBS === 'on' ? startJobs(options, store) : undefined;
+
   say(
     `Engram listening on ${url} (${describeDatabase(choice)}, embedder ${options.embedder?.model ?? 'none'})`,
   );
@@ -105,8 +110,28 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     db,
     bootstrap,
     async close() {
+      await timer?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
     },
   };
+}
+
+/** The Worker's scheduled jobs, on its cron schedule, in this process (ENGRAM_JOBS=off leaves them out). */
+function startJobs(options: NodeServerOptions, store: ReturnType<typeof createSqlStore>): CronTimer {
+  const { config, logger } = options;
+  const jobs = scheduledJobs({
+    store,
+    embedder: options.embedder,
+    revokedRetentionDays: config.ENGRAM_REVOKED_RETENTION_DAYS,
+  });
+  // runScheduled never throws: it logs each run's outcome (counts only) itself.
+  return startCronTimer(Object.keys(CRON_SCHEDULE), (cron) =>
+    runScheduled(cron, jobs, {
+      schedule: CRON_SCHEDULE,
+      budgetMs: config.ENGRAM_JOB_BUDGET_MS,
+      batchSize: config.ENGRAM_JOB_BATCH_SIZE,
+      logger,
+    }),
+  );
 }
