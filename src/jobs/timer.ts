@@ -18,7 +18,13 @@ function fieldMatches(field: string, value: number): boolean {
 export function cronMatches(expression: string, at: Date): boolean {
   const fields = expression.trim().split(/\s+/);
   if (fields.length !== 5) throw new RangeError(`a cron expression has five fields: ${expression}`);
-  const values = [at.getUTCMinutes(), at.getUTCHours(), at.getUTCDate(), at.getUTCMonth() + 1, at.getUTCDay()];
+  const values = [
+    at.getUTCMinutes(),
+    at.getUTCHours(),
+    at.getUTCDate(),
+    at.getUTCMonth() + 1,
+    at.getUTCDay(),
+  ];
   // Every field is read (no short cut), so an unsupported one throws whatever the time.
   const matches = fields.map((field, i) => fieldMatches(field, values[i] ?? 0));
   return matches.every(Boolean);
