@@ -1,15 +1,11 @@
 // Conversation ingestion (POST /v1/ingest): a conversation's turns, each stored as an episode memory.
 import { z } from 'zod';
-import { IsoDateSchema, SubjectSchema } from './memory.ts';
+import { IsoDateSchema, NO_CONTROL_CHARACTERS, SubjectSchema } from './memory.ts';
 
 /** One message; caps keep `speaker: text` within a memory's 8000 chars. */
 export const IngestMessageSchema = z
   .object({
-    speaker: z
-      .string()
-      .min(1)
-      .max(100)
-      .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters'),
+    speaker: z.string().min(1).max(100).regex(NO_CONTROL_CHARACTERS, 'must not contain control characters'),
     text: z.string().min(1).max(7800),
     /** When it was said (ISO 8601); kept in metadata.at. */
     at: IsoDateSchema.optional(),
