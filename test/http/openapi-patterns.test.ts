@@ -5,8 +5,9 @@ import { migratedPglite, type TestDatabase } from '../support/databases.ts';
 import { createHarness, type Harness } from '../support/harness.ts';
 
 function patternsOf(node: unknown, at: string, out: { at: string; pattern: string }[]) {
-  if (Array.isArray(node)) node.forEach((child, i) => patternsOf(child, `${at}/${i}`, out));
-  else if (node && typeof node === 'object') {
+  if (Array.isArray(node)) {
+    for (const [i, child] of node.entries()) patternsOf(child, `${at}/${i}`, out);
+  } else if (node && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
       if (key === 'pattern' && typeof value === 'string') out.push({ at, pattern: value });
       else patternsOf(value, `${at}/${key}`, out);
