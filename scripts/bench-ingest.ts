@@ -216,7 +216,6 @@ async function benchBackend(name: string, db: SqlExecutor, embedder: Embedder, c
 
 const config = processConfig();
 const { embedder } = await configuredEmbedder(config, {
-  say: (l) => console.log(l),
   timeoutMs: 60_000,
   logger: silentLogger,
 });

@@ -1,5 +1,5 @@
 // Use it from your app: the typed client (browsers, Workers, Node 20+).
-import { createEngramClient, isEngramError } from 'engram/client';
+import { createEngramClient, isEngramError } from '@engram/client';
 
 export async function clientExample(baseUrl: string, apiKey: string) {
   const engram = createEngramClient({ baseUrl, apiKey }); // retries safe calls twice by default

@@ -1,7 +1,7 @@
 // Use it from your app: LangGraph.js long-term memory. Where the app had
 //   const store = PostgresStore.fromConnString(process.env.DATABASE_URL);
 // it now builds an EngramStore; the graph's code does not change.
-import { EngramStore } from 'engram/langgraph';
+import { EngramStore } from '@engram/langgraph';
 
 export async function langgraphExample(baseUrl: string, apiKey: string) {
   const store = new EngramStore({ baseUrl, apiKey });

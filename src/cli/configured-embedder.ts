@@ -16,7 +16,6 @@ export interface ConfiguredEmbedder {
 export async function configuredEmbedder(
   config: EngramConfig,
   options: {
-    say: (line: string) => void;
     /** Overrides ENGRAM_EMBED_TIMEOUT_MS: a batch job embeds a hundred texts per call, not one query. */
     timeoutMs?: number | undefined;
     /** Where call logs go (JSON lines on stderr by default); an eval passes a silent one. */
@@ -36,7 +35,8 @@ export async function configuredEmbedder(
         modelDefaults.fusion = local.LOCAL_MODEL_DEFAULT_FUSION;
         return local.createLocalEmbedder({
           cacheDir: config.ENGRAM_CACHE_DIR,
-          onProgress: (line) => options.say(line),
+          // Progress of the first start's cache build is a log, not a result: stderr, like every log line.
+          onProgress: (line) => console.error(line),
         });
       },
     },

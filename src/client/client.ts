@@ -5,7 +5,11 @@ import { call, type FetchLike, type TransportConfig } from './transport.ts';
 import type {
   AuditQuery,
   AuditResponse,
+  BatchRequest,
+  BatchResponse,
   EraseSubjectResponse,
+  FeedbackRequest,
+  FeedbackResponse,
   IngestRequest,
   IngestResponse,
   ListQuery,
@@ -18,6 +22,7 @@ import type {
   RememberResponse,
   ReplaceInput,
   ReplaceResponse,
+  RevokedKey,
 } from './types.ts';
 
 /** Options of createEngramClient. */
@@ -74,6 +79,20 @@ export function createEngramClient(options: EngramClientOptions) {
         body: input,
         idempotencyKey,
         retryable: idempotencyKey !== undefined,
+        signal: opts.signal,
+      });
+    },
+
+    /**
+     * Remembers up to 500 memories in one request; one result per item, in order. A gate rejection is a result
+     * with `status: 422` and the error envelope, not a throw. Never retried (no idempotency key on this endpoint).
+     */
+    rememberBatch(items: BatchRequest['items'], opts: CallOptions = {}): Promise<BatchResponse> {
+      return call(config, {
+        method: 'POST',
+        path: '/v1/memories/batch',
+        body: { items },
+        retryable: false,
         signal: opts.signal,
       });
     },
@@ -153,6 +172,49 @@ export function createEngramClient(options: EngramClientOptions) {
       });
     },
 
+    /**
+     * Every version of a subject's memories (revoked and superseded included, expired not), oldest first: the
+     * export endpoint's JSON lines, parsed. A read, retried like one.
+     */
+    exportSubject(subject: string, opts: CallOptions = {}): Promise<Memory[]> {
+      return call(config, {
+        method: 'GET',
+        path: `/v1/subjects/${id(subject)}/export`,
+        retryable: true,
+        response: 'ndjson',
+        signal: opts.signal,
+      });
+    },
+
+    /**
+     * Reports which items of a recall the app used (`recall_id` of the recall's answer); ids the recall did not
+     * return are ignored. Reporting the same set again records the same thing, so it is retried.
+     */
+    feedback(
+      recallId: string,
+      used: FeedbackRequest['used'],
+      opts: CallOptions = {},
+    ): Promise<FeedbackResponse> {
+      return call(config, {
+        method: 'POST',
+        path: `/v1/recalls/${id(recallId)}/feedback`,
+        body: { used },
+        retryable: true,
+        signal: opts.signal,
+      });
+    },
+
+    /** Revokes one of this tenant's API keys by its public id (needs the admin scope). Never retried: a repeat of
+     * a revocation that went through answers not_found. */
+    revokeKey(keyId: string, opts: CallOptions = {}): Promise<RevokedKey> {
+      return call(config, {
+        method: 'POST',
+        path: `/v1/keys/${id(keyId)}/revoke`,
+        retryable: false,
+        signal: opts.signal,
+      });
+    },
+
     /** Audit events of a subject or a memory. */
     audit(query: AuditQuery, opts: CallOptions = {}): Promise<AuditResponse> {
       return call(config, {
@@ -164,7 +226,10 @@ export function createEngramClient(options: EngramClientOptions) {
       });
     },
 
-    /** Stores a conversation's turns as episodes. Never retried (no idempotency key on this endpoint). */
+    /**
+     * Stores a conversation's turns as episodes (and, where the request asks for extraction, the memories proposed
+     * from them: the request type is the contract's). Never retried (no idempotency key on this endpoint).
+     */
     ingest(request: IngestRequest, opts: CallOptions = {}): Promise<IngestResponse> {
       return call(config, {
         method: 'POST',

@@ -27,6 +27,8 @@ export interface CallSpec {
   retryable: boolean;
   idempotencyKey?: string | undefined;
   signal?: AbortSignal | undefined;
+  /** `ndjson`: the body is JSON lines (the subject export), parsed into an array. Default one JSON value. */
+  response?: 'json' | 'ndjson';
 }
 
 /** The code for a status when the body is not the API's envelope (a proxy's HTML page, an empty 502...). */
@@ -57,6 +59,14 @@ export async function errorFromResponse(response: Response): Promise<EngramError
     status: response.status,
     ...(requestId ? { requestId } : {}),
   });
+}
+
+/** One JSON value per non-empty line. */
+function parseJsonLines(text: string): unknown[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as unknown);
 }
 
 function urlOf(baseUrl: string, path: string, query: CallSpec['query']): string {
@@ -100,6 +110,7 @@ export async function call<T>(config: TransportConfig, spec: CallSpec): Promise<
     }
     if (response.ok) {
       try {
+        if (spec.response === 'ndjson') return parseJsonLines(await response.text()) as T;
         return (await response.json()) as T;
       } catch (error) {
         if (spec.signal?.aborted) throw spec.signal.reason;

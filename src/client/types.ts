@@ -3,6 +3,8 @@
 import type { z } from 'zod';
 import type {
   AuditQuerySchema,
+  BatchRequestSchema,
+  FeedbackBodySchema,
   IngestRequestSchema,
   LIST_INCLUDE,
   ListQuerySchema,
@@ -15,6 +17,8 @@ import type {
 export type {
   AuditEvent,
   AuditResponse,
+  BatchResult,
+  FeedbackResponse,
   IngestResponse,
   ListResponse,
   Memory,
@@ -23,6 +27,7 @@ export type {
   RecallResponse,
   RememberResponse,
   ReplaceResponse,
+  RevokedKey,
 } from '../contract/index.ts';
 export type MemoryInput = z.input<typeof MemoryInputSchema>;
 export type RecallRequest = z.input<typeof RecallRequestSchema>;
@@ -45,3 +50,10 @@ export type AuditQuery = Omit<z.input<typeof AuditQuerySchema>, 'limit'> & { lim
 
 /** `POST /v1/ingest`: one conversation's turns, each stored as an `episode`. */
 export type IngestRequest = z.input<typeof IngestRequestSchema>;
+
+/** `POST /v1/memories/batch`: up to 500 memories, each as `remember` takes it. */
+export type BatchRequest = z.input<typeof BatchRequestSchema>;
+/** 200 of `POST /v1/memories/batch`: one result per item, in order (a gate rejection is a 422 result, not a throw). */
+export type { BatchResponse } from '../contract/index.ts';
+/** `POST /v1/recalls/{recall_id}/feedback`: the ids of the recalled memories the app used. */
+export type FeedbackRequest = z.input<typeof FeedbackBodySchema>;

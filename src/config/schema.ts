@@ -62,6 +62,25 @@ export const SETTINGS = {
     ),
     'engram_app',
   ),
+  /**
+   * Comma-separated origins (`https://app.example.com`) whose pages may call the API from a browser, or `*` for any;
+   * none by default. Credentials (cookies) are never allowed: the API authenticates with a bearer header.
+   */
+  ENGRAM_CORS_ORIGINS: text
+    .transform((value) => (value === undefined ? [] : value.split(',').map((origin) => origin.trim())))
+    .pipe(
+      z.union([
+        z.tuple([z.literal('*')]),
+        z.array(
+          z
+            .string()
+            .regex(
+              /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/,
+              'must be "*" or comma-separated origins such as https://app.example.com (scheme, host and port only)',
+            ),
+        ),
+      ]),
+    ),
   ENGRAM_MAX_BODY_BYTES: withDefault(integer(1024, 64 * 1024 * 1024), 6 * 1024 * 1024),
   /** Days a revoked memory is kept (for audit and undo) before the sweep purges it. */
   ENGRAM_REVOKED_RETENTION_DAYS: withDefault(integer(0, 3650), 30),
@@ -134,6 +153,11 @@ export const SETTINGS = {
       .regex(/^[^/:]+:\d+(\/\S*)?$/, 'must be host:port/path, without a scheme')
       .optional(),
   ),
+  /**
+   * `off` stops the Node server from running the scheduled jobs itself (sweep, backfill, re-embed on the Worker's
+   * cron schedule); for a deployment whose jobs run elsewhere (an external cron calling the CLI).
+   */
+  ENGRAM_JOBS: withDefault(text.pipe(z.enum(['on', 'off']).optional()), 'on'),
   /** Wall-clock budget of one scheduled job; Cron Triggers allow minutes, a job stops well before. */
   ENGRAM_JOB_BUDGET_MS: withDefault(integer(100, 600_000), 25_000),
   /** Rows one scheduled job touches per batch. */

@@ -1,7 +1,7 @@
 // Conversation ingestion (POST /v1/ingest): a conversation's turns, each stored as an episode memory, and the
 // durable memories the configured extractor proposes from the user's turns, consolidated like any write.
 import { z } from 'zod';
-import { IsoDateSchema, MemoryInputSchema, SubjectSchema } from './memory.ts';
+import { IsoDateSchema, MemoryInputSchema, NO_CONTROL_CHARACTERS, SubjectSchema } from './memory.ts';
 
 /** `auto` (the default): the configured extractor proposes durable memories; `off`: turns only. */
 export const INGEST_EXTRACT_MODES = ['auto', 'off'] as const;
@@ -9,11 +9,7 @@ export const INGEST_EXTRACT_MODES = ['auto', 'off'] as const;
 /** One message; caps keep `speaker: text` within a memory's 8000 chars. */
 export const IngestMessageSchema = z
   .object({
-    speaker: z
-      .string()
-      .min(1)
-      .max(100)
-      .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters'),
+    speaker: z.string().min(1).max(100).regex(NO_CONTROL_CHARACTERS, 'must not contain control characters'),
     text: z.string().min(1).max(7800),
     /** When it was said (ISO 8601); kept in metadata.at. */
     at: IsoDateSchema.optional(),

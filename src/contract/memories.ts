@@ -62,6 +62,7 @@ export const RevokeResponseSchema = z.object({ memory: MemorySchema });
 
 export type RememberResponse = z.infer<typeof RememberResponseSchema>;
 export type BatchResult = z.infer<typeof BatchResultSchema>;
+export type BatchResponse = z.infer<typeof BatchResponseSchema>;
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 export type ListResponse = z.infer<typeof ListResponseSchema>;
 export type MemoryWithChain = z.infer<typeof MemoryWithChainSchema>;

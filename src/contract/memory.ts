@@ -16,6 +16,14 @@ export const PolaritySchema = z.enum(POLARITIES);
 export const RecallModeSchema = z.enum(RECALL_MODES);
 
 /**
+ * No control character (Unicode Cc: U+0000-U+001F, U+007F-U+009F), written as explicit ranges without the `u`
+ * flag: the OpenAPI document carries the regex's source as its `pattern`, and `\p{Cc}` means nothing there
+ * (JSON Schema patterns have no flags, so the old pattern matched no string a validator would accept as meant).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]+$/;
+
+/**
  * A subject names whose memory this is (a user, an agent, a project). Free text, but bounded and without
  * control characters; it is always compared for equality, never with LIKE, so wildcards carry no meaning.
  */
@@ -23,13 +31,13 @@ export const SubjectSchema = z
   .string()
   .min(1)
   .max(200)
-  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+  .regex(NO_CONTROL_CHARACTERS, 'must not contain control characters');
 
 export const TagSchema = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+  .regex(NO_CONTROL_CHARACTERS, 'must not contain control characters');
 
 export const SourceSchema = z.object({
   type: SourceTypeSchema,

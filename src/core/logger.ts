@@ -28,5 +28,10 @@ export function createJsonLogger(write: (line: string) => void = writeStderr): L
   return { info: emit('info'), warn: emit('warn'), error: emit('error') };
 }
 
+/** Keeps warnings and errors only: for a command that makes thousands of calls whose every success would log. */
+export function warningsOnly(logger: Logger): Logger {
+  return { info() {}, warn: logger.warn, error: logger.error };
+}
+
 /** Drops everything (tests, benchmarks). */
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

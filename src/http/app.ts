@@ -7,7 +7,7 @@ import { registerDocsRoute } from './docs/route.ts';
 import type { AppEnv } from './env.ts';
 import { errorHandler, validationHook } from './errors.ts';
 import { registerInspectorRoutes } from './inspector/route.ts';
-import { limitBody, rejectNul, requestId, requireJson } from './middleware.ts';
+import { corsFor, limitBody, rejectNul, requestId, requireJson } from './middleware.ts';
 import { createOperatorApp } from './operator-app.ts';
 import type { AdminActions } from './routes/admin.ts';
 import { type ReadinessCheck, registerHealthRoutes } from './routes/health.ts';
@@ -24,6 +24,8 @@ export interface AppDeps extends TenantAppDeps {
   adminKey: string | undefined;
   /** Largest accepted request body; a memory is at most 8000 chars, a batch at most 500 of them. */
   maxBodyBytes?: number;
+  /** Origins whose browser pages may call the API (ENGRAM_CORS_ORIGINS); empty or absent: no CORS headers. */
+  corsOrigins?: readonly string[] | undefined;
 }
 
 export const API_VERSION = '1.0.0';
@@ -44,6 +46,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.notFound((c) => c.json(toEnvelope(new AppError('not_found', 'no such route')), 404));
 
   app.use('*', requestId);
+  // Before every route and auth chain: a preflight carries no credentials and must be answered here.
+  if (deps.corsOrigins && deps.corsOrigins.length > 0) app.use('*', corsFor(deps.corsOrigins));
   registerHealthRoutes(app, deps.readiness);
   if (deps.metricsText) registerMetricsRoute(app, deps.metricsText);
 

@@ -6,7 +6,7 @@ import type { ZodError } from 'zod';
 import { codeForStatus } from '../contract/error-codes.ts';
 import { AppError, toEnvelope } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
-import { validationIssues } from '../core/validation-issues.ts';
+import { type ValidationIssue, validationIssues } from '../core/validation-issues.ts';
 
 /**
  * An AppError as is; a framework exception (Hono's HTTPException) by its status, except the two no framework
@@ -37,8 +37,28 @@ export function errorHandler(logger: Logger) {
 }
 
 /** Formats every validation failure the same way (zod-openapi's default returns the raw zod object). */
+// Where a request part is, in words a caller recognises (zod-openapi's targets are its own names).
+const PART: Readonly<Record<string, string>> = {
+  json: 'body',
+  query: 'query',
+  param: 'path',
+  header: 'header',
+};
+
+/**
+ * The message of a validation failure: which field and why, for the first issue (`details.issues` lists them all,
+ * paths and zod's messages only, never the value). "invalid json" alone told a caller nothing.
+ */
+export function validationMessage(target: string | undefined, issues: readonly ValidationIssue[]): string {
+  const part = PART[target ?? ''] ?? target ?? 'request';
+  const [first] = issues;
+  if (!first) return `invalid ${part}`;
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more in details.issues)` : '';
+  return `invalid ${part}: ${first.path || part}: ${first.message}${more}`;
+}
+
 export function validationHook(result: { success: boolean; error?: unknown; target?: string }) {
   if (result.success) return;
   const issues = validationIssues((result.error as ZodError | undefined) ?? { issues: [] });
-  throw new AppError('invalid_request', `invalid ${result.target ?? 'request'}`, { issues });
+  throw new AppError('invalid_request', validationMessage(result.target, issues), { issues });
 }

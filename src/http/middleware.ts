@@ -1,6 +1,7 @@
-// Request-level middleware: request ids, the JSON content-type rule and the body size limit.
+// Request-level middleware: request ids, CORS, the JSON content-type rule and the body size limit.
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { AppError } from '../core/errors.ts';
 import type { AppEnv } from './env.ts';
 
@@ -92,5 +93,22 @@ export function limitBody(maxBytes: number): MiddlewareHandler<AppEnv> {
     onError: () => {
       throw new AppError('payload_too_large', `request body exceeds ${maxBytes} bytes`);
     },
+  });
+}
+
+/**
+ * CORS for the configured origins (or `*`). Preflights are answered before any auth; the headers the client sends
+ * are allowed and `x-request-id` is readable. Never `Access-Control-Allow-Credentials`: the API takes a bearer
+ * header, not cookies, and a wildcard with credentials is what the Fetch standard forbids.
+ */
+export function corsFor(origins: readonly string[]): MiddlewareHandler<AppEnv> {
+  const any = origins.includes('*');
+  return cors({
+    origin: any ? '*' : [...origins],
+    allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['authorization', 'content-type', 'accept', 'idempotency-key'],
+    exposeHeaders: ['x-request-id'],
+    maxAge: 600,
+    credentials: false,
   });
 }

@@ -167,7 +167,17 @@ export function registerEngramTools(server: McpServer, ctx: ToolContext): void {
       guarded(ctx, 'list_memories', 'memories:read', async () => {
         const page = await ctx.memories.list(ctx.principal, listFilterOf(query));
         const more = page.next_cursor ? ' (more after next_cursor)' : '';
-        return answer(`${page.items.length} memories${more}.`, ListResponseSchema, page);
+        const count = page.items.length === 1 ? '1 memory' : `${page.items.length} memories`;
+        // The memories themselves, one a line: a client that reads only the text ("1 memories." told it nothing)
+        // sees them too. Content is JSON-quoted: data to read, never instructions.
+        const lines = page.items.map(
+          (m) => `- ${m.id} [${m.kind}, subject ${JSON.stringify(m.subject)}] ${JSON.stringify(m.content)}`,
+        );
+        return answer(
+          [`${count}${more}${lines.length > 0 ? ':' : '.'}`, ...lines].join('\n'),
+          ListResponseSchema,
+          page,
+        );
       }),
   );
 }

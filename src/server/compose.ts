@@ -33,6 +33,8 @@ export interface EngramParts {
   maxBodyBytes?: number;
   /** How long a verified API key is trusted without a lookup (src/auth/authenticate.ts); 0: every request. */
   apiKeyCacheMs?: number;
+  /** Origins whose browser pages may call the API (ENGRAM_CORS_ORIGINS); none by default. */
+  corsOrigins?: readonly string[];
   /** Supabase JWT verifier (src/auth/jwt.ts); without it only Engram API keys authenticate. */
   jwt?: JwtVerifier | null;
   /** Where service events go: default a Prometheus registry served at GET /metrics; Workers pass a log sink. */
@@ -67,7 +69,11 @@ export function composeEngram(parts: EngramParts) {
   });
   const forget = createForgetService(writes);
   const audit = createAuditService(parts.store);
-  const feedback = createFeedbackService({ store: parts.store, metrics });
+  const feedback = createFeedbackService({
+    store: parts.store,
+    metrics,
+    settleRecalls: recall.settleBookkeeping,
+  });
   // Read at scrape time: one count over the partial pending index, as the operator (it spans tenants).
   const embeddingBacklog = () => parts.store.withOperator((op) => op.embeddingBacklog()).catch(() => null);
   // Conversation ingestion: turns become episodes through the same write pipeline (and so the same gate).
@@ -105,6 +111,7 @@ export function composeEngram(parts: EngramParts) {
     logger: parts.logger,
     adminKey: parts.adminKey,
     ...(parts.maxBodyBytes ? { maxBodyBytes: parts.maxBodyBytes } : {}),
+    ...(parts.corsOrigins ? { corsOrigins: parts.corsOrigins } : {}),
     feedback,
     metricsText: isPrometheusSink(metrics)
       ? async () => metrics.render({ embeddingBacklog: await embeddingBacklog() })

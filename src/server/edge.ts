@@ -98,6 +98,7 @@ export function createEdgeEngram(config: WorkerConfig, deps: EdgeEngramDeps): Ed
           deps.migrations.map((name) => ({ name, sql: '' })),
         ),
         maxBodyBytes: config.settings.ENGRAM_MAX_BODY_BYTES,
+        corsOrigins: config.settings.ENGRAM_CORS_ORIGINS,
         // Recall bookkeeping runs after the response: the invocation's waitUntil must cover it.
         defer: deferInScope,
         // Built with the app, so the JWKS it caches lives as long as the isolate.

@@ -7,7 +7,11 @@ import type { Logger } from '../core/logger.ts';
 import { migrate } from '../db/migrate.ts';
 import { readMigrations } from '../db/migration-files.ts';
 import { createExtractor } from '../extract/factory.ts';
+import { CRON_SCHEDULE, scheduledJobs } from '../jobs/scheduled-jobs.ts';
+import { runScheduled } from '../jobs/scheduler.ts';
+import { type CronTimer, startCronTimer } from '../jobs/timer.ts';
 import type { Embedder } from '../ports/embedder.ts';
+import type { Extractor } from '../ports/extractor.ts';
 import type { WriteGate } from '../ports/gate.ts';
 import type { SqlExecutor } from '../ports/sql.ts';
 import type { ModelDefaults } from '../ports/store.ts';
@@ -65,20 +69,24 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     credentialsName: await credentialsFileName(choice),
   });
   const rerank = rerankerConfigOf(config);
+  // Built once: ingest uses it, and the extract job retries what it deferred.
+  const extractor = createExtractor(extractorConfigOf(config), { logger });
   const engram = composeEngram({
     store,
     gate: options.gate,
     embedder: options.embedder,
-    extractor: createExtractor(extractorConfigOf(config), { logger }),
+    extractor,
     reranker: rerank ? { reranker: createReranker(rerank, { logger }), candidates: rerank.candidates } : null,
     logger,
     adminKey: bootstrap.adminKey,
     readiness: databaseReadiness(db, migrations),
     maxBodyBytes: config.ENGRAM_MAX_BODY_BYTES,
+    corsOrigins: config.ENGRAM_CORS_ORIGINS,
     jwt: jwtVerifierOf(config),
   });
 
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+  // A listen error (a taken port) rejects here, after the database is closed, instead of crashing the process.
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve(
       {
         fetch: engram.app.fetch,
@@ -94,10 +102,16 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
       },
       () => resolve(s),
     );
+    s.once('error', reject);
+  }).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://${config.HOST}:${port}`;
+
+  const timer = config.ENGRAM_JOBS === 'on' ? startJobs(options, store, extractor) : undefined;
 
   say(
     `Engram listening on ${url} (${describeDatabase(choice)}, embedder ${options.embedder?.model ?? 'none'})`,
@@ -119,8 +133,33 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     db,
     bootstrap,
     async close() {
+      await timer?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
     },
   };
+}
+
+/** The Worker's scheduled jobs, on its cron schedule, in this process (ENGRAM_JOBS=off leaves them out). */
+function startJobs(
+  options: NodeServerOptions,
+  store: ReturnType<typeof createSqlStore>,
+  extractor: Extractor,
+): CronTimer {
+  const { config, logger } = options;
+  const jobs = scheduledJobs({
+    store,
+    embedder: options.embedder,
+    revokedRetentionDays: config.ENGRAM_REVOKED_RETENTION_DAYS,
+    extraction: { extractor, gate: options.gate, logger },
+  });
+  // runScheduled never throws: it logs each run's outcome (counts only) itself.
+  return startCronTimer(Object.keys(CRON_SCHEDULE), (cron) =>
+    runScheduled(cron, jobs, {
+      schedule: CRON_SCHEDULE,
+      budgetMs: config.ENGRAM_JOB_BUDGET_MS,
+      batchSize: config.ENGRAM_JOB_BATCH_SIZE,
+      logger,
+    }),
+  );
 }

@@ -1,9 +1,9 @@
 // Opens the database a Node process uses: PostgreSQL when DATABASE_URL is set, else the embedded PGlite.
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { ConfigError } from '../config/index.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { openNodePostgres } from '../db/node-pg.ts';
-import { openPglite } from '../db/pglite-executor.ts';
 import type { SqlExecutor } from '../ports/sql.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 
@@ -16,9 +16,16 @@ export async function openDatabase(choice: DatabaseChoice): Promise<SqlExecutor>
   if (choice.databaseUrl) return openNodePostgres(choice.databaseUrl);
   const dir = resolve(choice.dataDir, 'pgdata');
   await mkdir(dir, { recursive: true });
+  // Loaded only here: PGlite is an optional peer of the published package (a PostgreSQL deployment never needs it).
+  const pglite = await import('../db/pglite-executor.ts').catch((error: unknown) => {
+    if ((error as { code?: unknown }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new ConfigError([
+      'DATABASE_URL: unset, and the embedded database needs @electric-sql/pglite and @electric-sql/pglite-pgvector (install them, or set DATABASE_URL)',
+    ]);
+  });
   const lock = await lockDataDir(resolve(choice.dataDir));
   try {
-    const db = await openPglite(dir);
+    const db = await pglite.openPglite(dir);
     return {
       ...db,
       async close() {

@@ -14,10 +14,17 @@ export interface FeedbackResult {
   ignored: number;
 }
 
-export function createFeedbackService(deps: { store: MemoryStore; metrics?: MetricsSink }) {
+export function createFeedbackService(deps: {
+  store: MemoryStore;
+  metrics?: MetricsSink;
+  /** Writes recall events still batched in this process (the recall service's bookkeeping) before the lookup. */
+  settleRecalls?: () => Promise<void>;
+}) {
   const metrics = deps.metrics ?? noopMetrics;
   return {
     async feedback(principal: Principal, recallId: string, used: readonly string[]): Promise<FeedbackResult> {
+      // Feedback may come within the bookkeeping window of its recall (a client that reports at once).
+      await deps.settleRecalls?.();
       const unique = [...new Set(used.map((id) => id.toLowerCase()))];
       // An end user (JWT) may only report on recalls of its own subject; the database filters by it.
       const outcome = await deps.store.withTenant(principal, (tx) =>

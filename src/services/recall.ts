@@ -129,6 +129,8 @@ export function createRecallService(deps: RecallServiceDeps) {
   }
 
   return {
+    /** Writes the batched bookkeeping now, so that feedback on a recall just answered finds its event. */
+    settleBookkeeping: (): Promise<void> => bookkeeping?.flush() ?? Promise.resolve(),
     async recall(principal: Principal, request: RecallRequest): Promise<RecallResponse> {
       requireSubject(principal, request.subject);
       const started = performance.now();

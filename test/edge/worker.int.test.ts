@@ -62,6 +62,7 @@ describe.skipIf(!serverUrl)('the Worker in workerd (Neon driver, OpenAI embedder
         ENGRAM_EMBED_TIMEOUT_MS: String(TIMEOUT_MS),
         ENGRAM_NEON_WS_PROXY: proxy.address,
         ENGRAM_JOB_BUDGET_MS: '2000',
+        ENGRAM_CORS_ORIGINS: 'https://app.example',
       },
       secrets: {
         DATABASE_URL: database.url!,
@@ -87,6 +88,28 @@ describe.skipIf(!serverUrl)('the Worker in workerd (Neon driver, OpenAI embedder
     });
     expect(ready.status).toBe(200);
     expect(proxy.connections).toBeGreaterThan(0);
+  });
+
+  it('answers a CORS preflight of an allowed origin before auth, and marks the answers for it', async () => {
+    const preflight = await worker.call('OPTIONS', '/v1/recall', {
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+    const denied = await worker.call('GET', '/v1/memories?subject=sam', {
+      headers: { origin: 'https://app.example' },
+    });
+    expect(denied.status).toBe(401);
+    expect(denied.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    const other = await worker.call('OPTIONS', '/v1/recall', {
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('remembers with a vector from the OpenAI provider, under the model it registered', async () => {

@@ -79,7 +79,15 @@ describe('MCP server at /mcp', () => {
     expect(textOf(recalled)).toBe(body.context);
 
     const listed = await call(mcp, 'list_memories', { subject: 'ada' });
-    expect((listed.structuredContent as { items: unknown[] }).items).toHaveLength(2);
+    const items = (listed.structuredContent as { items: { id: string; content: string }[] }).items;
+    expect(items).toHaveLength(2);
+    // The text shows the memories themselves, not only their count.
+    const text = textOf(listed).split('\n');
+    expect(text[0]).toBe('2 memories:');
+    for (const item of items) {
+      expect(text).toContainEqual(expect.stringContaining(`${item.id} `));
+      expect(text).toContainEqual(expect.stringContaining(JSON.stringify(item.content)));
+    }
 
     const forgot = await call(mcp, 'forget', { id: memory.id, reason: 'asked to forget' });
     expect((forgot.structuredContent as { memory: { revoked_reason: string } }).memory.revoked_reason).toBe(

@@ -54,6 +54,7 @@ async function migratedTemplate(): Promise<string> {
   return template;
 }
 
+/** `env` adds or overrides settings (e.g. ENGRAM_CORS_ORIGINS). */
 export async function startTestServer(
   label: string,
   extraEnv: Record<string, string> = {},

@@ -6,10 +6,10 @@ import { formatProgress } from '../../services/job-budget.ts';
 import { registerEmbedder } from '../../services/register-embedder.ts';
 import { integerFlag, parseFlags, UsageError } from '../args.ts';
 import { requiredEmbedder } from '../configured-embedder.ts';
+import { COMMAND_HELP } from '../usage.ts';
 import { withStore } from '../with-store.ts';
 
-const USAGE =
-  'usage: engram backfill [--batch-size 100] [--max-batches N] [--max-seconds N] [--max-attempts 5] [--retry-failed] [--embed-timeout-ms 30000]';
+const USAGE = COMMAND_HELP.backfill.usage;
 
 export interface BackfillRequest {
   options: BackfillOptions;
@@ -49,7 +49,6 @@ export async function backfillCommand(
 ): Promise<void> {
   const request = parseBackfillFlags(argv);
   const { embedder, modelDefaults } = await requiredEmbedder(config, {
-    say,
     timeoutMs: request.embedTimeoutMs,
   });
   await withStore(config, async (store) => {

@@ -4,18 +4,17 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { EngramConfig } from '../../config/index.ts';
+import { createJsonLogger, warningsOnly } from '../../core/logger.ts';
 import { chooseFloor, loadCalibrationPairs } from '../../embedding/calibration.ts';
 import { renderCalibrationSvg } from '../../embedding/calibration-plot.ts';
 import { calibrateModel, storeCalibration } from '../../services/calibrate.ts';
 import { registerEmbedder } from '../../services/register-embedder.ts';
 import { integerFlag, parseFlags, UsageError } from '../args.ts';
 import { requiredEmbedder } from '../configured-embedder.ts';
+import { COMMAND_HELP } from '../usage.ts';
 import { withStore } from '../with-store.ts';
 
-const USAGE =
-  'usage: engram calibrate --pairs FILE [--plot PATH] [--dry-run] [--embed-timeout-ms 30000] [--floor]\n' +
-  '  FILE: JSON lines {"query": "...", "memory": "...", "relevant": true|false}\n' +
-  '  --floor: also store the relevance floor the pairs support (precision >= 0.9), when they support one';
+const USAGE = COMMAND_HELP.calibrate.usage;
 
 export interface CalibrateRequest {
   pairsFile: string;
@@ -58,8 +57,9 @@ export async function calibrateCommand(
   const request = parseCalibrateFlags(argv);
   const pairs = loadCalibrationPairs(await readFile(request.pairsFile, 'utf8'));
   const { embedder, modelDefaults } = await requiredEmbedder(config, {
-    say,
     timeoutMs: request.embedTimeoutMs,
+    // One log line per embedding call flooded the terminal (a line per pair batch); failures still log.
+    logger: warningsOnly(createJsonLogger()),
   });
   const calibration = await calibrateModel(embedder, pairs);
   const { result } = calibration;

@@ -4,9 +4,10 @@ import type { EngramConfig } from '../../config/index.ts';
 import { type SubjectErasure, SubjectSchema, type TenantErasure } from '../../contract/index.ts';
 import type { MemoryStore } from '../../ports/store.ts';
 import { parseFlags, UsageError } from '../args.ts';
+import { COMMAND_HELP } from '../usage.ts';
 import { withStore } from '../with-store.ts';
 
-const USAGE = 'usage: engram erase --tenant NAME [--subject SUBJECT] --yes';
+const USAGE = COMMAND_HELP.erase.usage;
 
 export interface EraseRequest {
   tenant: string;

@@ -28,16 +28,7 @@ import { runSuite, type SuiteRunResult } from '../../eval/suite/run.ts';
 import { evaluateWrite } from '../../gate/index.ts';
 import { parseFlags, UsageError } from '../args.ts';
 import { type RequiredEmbedder, requiredEmbedder } from '../configured-embedder.ts';
-
-export const SUITE_USAGE = [
-  'usage: engram eval lived-in --locomo FILE --out DIR [--data FILE] [--mode hybrid|vector|lexical|all] [--quiet]',
-  '       engram eval chinese --out DIR [--data FILE] [--mode hybrid|vector|lexical|all] [--quiet]',
-  '       engram eval all --locomo FILE --out DIR [--lived-in FILE] [--chinese FILE] [--label TEXT] [--quiet]',
-  "  --data, --lived-in, --chinese: another file of the suite's format (a held-out set) instead of data/",
-  '  lived-in: paraphrased questions, each user among the turns of a LoCoMo conversation (--locomo) and alone',
-  '  chinese: Chinese questions that share a word with their memory (lexical and hybrid unless --mode)',
-  '  all: LoCoMo (--mode all), lived-in and chinese, and one table of their headline figures in DIR/summary.md',
-].join('\n');
+import { SUITE_USAGE } from '../usage.ts';
 
 /** --mode values and the lanes each runs. */
 export const MODES: Record<string, RecallMode[]> = {
@@ -104,8 +95,8 @@ export function parseSuiteFlags(argv: string[]): SuiteRequest {
 }
 
 /** The embedder every eval uses: the configured one, with a batch-sized time budget (ingestion embeds 100 turns). */
-export function evalEmbedder(config: EngramConfig, say: (line: string) => void): Promise<RequiredEmbedder> {
-  return requiredEmbedder(config, { say, timeoutMs: 60_000, logger: silentLogger });
+export function evalEmbedder(config: EngramConfig): Promise<RequiredEmbedder> {
+  return requiredEmbedder(config, { timeoutMs: 60_000, logger: silentLogger });
 }
 
 /** A throwaway database for one eval (PGlite, or a scratch database on `databaseUrl`'s server), the model registered. */
@@ -206,7 +197,7 @@ export async function evalSuiteCommand(
 ): Promise<void> {
   const request = parseSuiteFlags(argv);
   const lexicalOnly = request.modes.every((m) => m === 'lexical');
-  const configured = lexicalOnly ? null : await evalEmbedder(config, say);
+  const configured = lexicalOnly ? null : await evalEmbedder(config);
   const context = { databaseUrl: config.DATABASE_URL, configured, say };
   if (request.suite !== 'all') {
     await runMemorySuite(request.suite, request, context);

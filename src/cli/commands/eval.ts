@@ -20,20 +20,10 @@ import {
 import { type LocomoRunResult, runLocomoModes } from '../../eval/locomo/run.ts';
 import { integerFlag, parseFlags, UsageError } from '../args.ts';
 import type { RequiredEmbedder } from '../configured-embedder.ts';
-import {
-  evalEmbedder,
-  evalRunDeps,
-  evalSuiteCommand,
-  MODES,
-  openEvalDatabase,
-  SUITE_USAGE,
-} from './eval-suites.ts';
+import { COMMAND_HELP } from '../usage.ts';
+import { evalEmbedder, evalRunDeps, evalSuiteCommand, MODES, openEvalDatabase } from './eval-suites.ts';
 
-const USAGE =
-  'usage: engram eval locomo --data FILE --out DIR [--mode hybrid|vector|lexical|all] [--samples N]\n' +
-  '                          [--compare langgraph] [--quiet]\n' +
-  '  --compare langgraph runs the same protocol through LangGraph.js PostgresStore (needs DATABASE_URL)\n' +
-  SUITE_USAGE;
+const USAGE = COMMAND_HELP.eval.usage;
 
 export interface EvalRequest {
   dataFile: string;
@@ -108,7 +98,7 @@ async function runLocomoEval(
   if (request.samples !== undefined) samples = samples.slice(0, request.samples);
   const lexicalOnly = request.modes.every((m) => m === 'lexical');
   // Ingestion embeds a hundred turns per call: the query budget (1.5 s) is not the right one for it.
-  const configured = lexicalOnly ? null : (loaded ?? (await evalEmbedder(config, say)));
+  const configured = lexicalOnly ? null : (loaded ?? (await evalEmbedder(config)));
   const environment = await openEvalDatabase(config.DATABASE_URL, configured);
   const startedAt = new Date().toISOString();
   const started = performance.now();

@@ -9,10 +9,10 @@ import { type ExtractPendingOptions, runExtractPending } from '../../services/ex
 import { registerEmbedder } from '../../services/register-embedder.ts';
 import { integerFlag, parseFlags, UsageError } from '../args.ts';
 import { configuredEmbedder } from '../configured-embedder.ts';
+import { COMMAND_HELP } from '../usage.ts';
 import { withStore } from '../with-store.ts';
 
-const USAGE =
-  'usage: engram extract --pending [--batch-size 200] [--max-batches N] [--max-seconds N] [--max-attempts 5]';
+const USAGE = COMMAND_HELP.extract.usage;
 
 export function parseExtractFlags(argv: string[]): ExtractPendingOptions {
   const { positionals, values } = parseFlags(argv, {
@@ -40,7 +40,7 @@ export async function extractCommand(
   const options = parseExtractFlags(argv);
   const logger = createJsonLogger();
   const extractor = createExtractor(extractorConfigOf(config), { logger });
-  const { embedder, modelDefaults } = await configuredEmbedder(config, { say });
+  const { embedder, modelDefaults } = await configuredEmbedder(config, {});
   await withStore(config, async (store) => {
     if (embedder) await registerEmbedder(store, embedder, { defaults: modelDefaults, activate: true });
     const result = await runExtractPending(

@@ -13,10 +13,10 @@ import { createMemoryService } from '../../services/memories.ts';
 import { registerEmbedder } from '../../services/register-embedder.ts';
 import { integerFlag, parseFlags, UsageError } from '../args.ts';
 import { configuredEmbedder } from '../configured-embedder.ts';
+import { COMMAND_HELP } from '../usage.ts';
 import { withStore } from '../with-store.ts';
 
-const USAGE =
-  'usage: engram import --tenant NAME --file FILE.jsonl|- [--batch-size 500] [--embed-timeout-ms 60000]';
+const USAGE = COMMAND_HELP.import.usage;
 
 export interface ImportRequest {
   tenant: string;
@@ -67,7 +67,6 @@ export async function importCommand(
   if (size === undefined) throw new UsageError(`cannot read ${request.file}`);
   const logger = createJsonLogger();
   const { embedder, modelDefaults } = await configuredEmbedder(config, {
-    say: (line) => process.stderr.write(`${line}\n`),
     timeoutMs: request.embedTimeoutMs,
   });
   await withStore(config, async (store) => {

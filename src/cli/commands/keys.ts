@@ -5,6 +5,7 @@ import { SCOPES } from '../../core/principal.ts';
 import { issueApiKey, keyFingerprint, revokeApiKey } from '../../services/api-keys.ts';
 import { createTenantService } from '../../services/tenants.ts';
 import { parseFlags, UsageError } from '../args.ts';
+import { COMMAND_HELP } from '../usage.ts';
 import { withStore } from '../with-store.ts';
 
 export async function keysCommand(
@@ -18,11 +19,7 @@ export async function keysCommand(
     name: { type: 'string', default: 'cli' },
   });
   if (positionals[0] === 'revoke') return revokeCommand(config, positionals[1], say);
-  if (positionals[0] !== 'create' || !values.tenant)
-    throw new UsageError(
-      'usage: engram keys create --tenant NAME [--scopes memories:read,memories:write,admin] [--name LABEL]\n' +
-        '       engram keys revoke KEY_ID',
-    );
+  if (positionals[0] !== 'create' || !values.tenant) throw new UsageError(COMMAND_HELP.keys.usage);
   const scopes = values.scopes.split(',').map((s) => s.trim());
   const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
   if (unknown.length > 0)

@@ -8,10 +8,10 @@ import { type ReembedOptions, type ReembedResult, runReembed } from '../../servi
 import { registerEmbedder } from '../../services/register-embedder.ts';
 import { integerFlag, parseFlags, UsageError } from '../args.ts';
 import { requiredEmbedder } from '../configured-embedder.ts';
+import { COMMAND_HELP } from '../usage.ts';
 import { withStore } from '../with-store.ts';
 
-const USAGE =
-  'usage: engram reembed --model ID [--no-cutover | --cutover] [--batch-size 100] [--max-batches N] [--max-seconds N] [--embed-timeout-ms 30000]';
+const USAGE = COMMAND_HELP.reembed.usage;
 
 export interface ReembedRequest {
   model: string;
@@ -75,7 +75,6 @@ export async function reembedCommand(
 ): Promise<void> {
   const request = parseReembedFlags(argv);
   const { embedder, modelDefaults } = await requiredEmbedder(config, {
-    say,
     timeoutMs: request.embedTimeoutMs,
   });
   // --model guards against migrating to whatever the environment happens to configure.

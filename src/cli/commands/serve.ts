@@ -7,7 +7,7 @@ import { configuredEmbedder } from '../configured-embedder.ts';
 
 export async function serveCommand(config: EngramConfig, say: (line: string) => void): Promise<void> {
   const logger = createJsonLogger();
-  const { embedder, modelDefaults } = await configuredEmbedder(config, { say });
+  const { embedder, modelDefaults } = await configuredEmbedder(config, {});
   const server = await startNodeServer({
     config,
     gate: evaluateWrite,

@@ -4,10 +4,10 @@ import type { EngramConfig } from '../../config/index.ts';
 import type { MemoryStore } from '../../ports/store.ts';
 import { runSweep, SWEEP_DEFAULTS, type SweepOptions, type SweepReport } from '../../services/sweep.ts';
 import { parseFlags, UsageError } from '../args.ts';
+import { COMMAND_HELP } from '../usage.ts';
 import { withStore } from '../with-store.ts';
 
-const USAGE =
-  'usage: engram sweep [--batch-size 500] [--max-batches 1000] [--max-seconds 300] [--retention-days N]';
+const USAGE = COMMAND_HELP.sweep.usage;
 
 function integerFlag(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;

@@ -21,6 +21,7 @@ import {
   hasPrefix,
   type ItemAddress,
   itemUri,
+  LANGGRAPH_TAG,
   narrowingOf,
   parseItemUri,
   placeNamespace,
@@ -38,12 +39,24 @@ export type EngramStoreOptions = (
   index?: { fields?: string[] };
   /** Recall mode of searches with a query (default hybrid). */
   searchMode?: RecallMode;
+  /**
+   * Which namespace label names the subject (the user), default 0. Apps that namespace per user as
+   * `["memories", userId]` set 1, so that each user is its own subject and two users never share one.
+   */
+  subjectLabel?: number;
+  /** As PostgresStore's: items expire `defaultTtl` minutes after their last write (Engram's TTL sweep drops them). */
+  ttl?: { defaultTtl?: number };
 };
 
 interface StoredItem {
   value: Record<string, unknown>;
   created_at: string;
+  /** False for an item put with `index: false`: kept and listed, never returned by a search with a query. */
+  index?: false;
 }
+
+/** Subjects a search with a query and no subject in its prefix ranks across (one recall each). */
+const MAX_SEARCH_SUBJECTS = 50;
 
 /** Engram caps one recall at 50 items. */
 const MAX_QUERY_RESULTS = 50;
@@ -59,6 +72,8 @@ export class EngramStore extends BaseStore {
   private readonly defaultKind: MemoryKind;
   private readonly fields: string[] | undefined;
   private readonly searchMode: RecallMode;
+  private readonly subjectLabel: number;
+  private readonly ttlSeconds: number | undefined;
 
   constructor(options: EngramStoreOptions) {
     super();
@@ -74,6 +89,12 @@ export class EngramStore extends BaseStore {
     this.defaultKind = options.defaultKind ?? 'fact';
     this.fields = options.index?.fields;
     this.searchMode = options.searchMode ?? 'hybrid';
+    this.subjectLabel = options.subjectLabel ?? 0;
+    const minutes = options.ttl?.defaultTtl;
+    if (minutes !== undefined && !(Number.isFinite(minutes) && minutes > 0)) {
+      throw new RangeError('ttl.defaultTtl must be a positive number of minutes');
+    }
+    this.ttlSeconds = minutes === undefined ? undefined : Math.max(1, Math.round(minutes * 60));
   }
 
   /** Runs the operations in order (a get after a put in the same batch sees the put). */
@@ -91,7 +112,7 @@ export class EngramStore extends BaseStore {
   }
 
   private async current(address: ItemAddress): Promise<Memory | null> {
-    const subject = address.namespace[0];
+    const subject = address.namespace[this.subjectLabel];
     if (subject === undefined) return null;
     const page = await this.client.list({
       subject,
@@ -108,19 +129,26 @@ export class EngramStore extends BaseStore {
 
   private async putOp(op: PutOperation): Promise<void> {
     const value = op.value as Record<string, unknown>;
-    const placement = toPlacement(op.namespace, this.defaultKind);
+    const placement = toPlacement(op.namespace, this.defaultKind, this.subjectLabel);
     const uri = itemUri(op.namespace, op.key);
     const existing = await this.current(op);
     const stored: StoredItem = {
       value,
       created_at:
         (existing && storedOf(existing)?.created_at) ?? existing?.created_at ?? new Date().toISOString(),
+      ...(op.index === false ? { index: false as const } : {}),
     };
     const input = {
       subject: placement.subject,
       kind: placement.kind,
       tags: placement.tags,
-      content: itemContent(op.namespace, op.key, value, Array.isArray(op.index) ? op.index : this.fields),
+      content: itemContent(
+        op.namespace,
+        op.key,
+        value,
+        op.index === false ? false : Array.isArray(op.index) ? op.index : this.fields,
+      ),
+      ...(this.ttlSeconds !== undefined ? { ttl_seconds: this.ttlSeconds } : {}),
       // One live memory per item: a new version with the same Engram key supersedes the old one atomically.
       key: `lg:${(await sha256Hex(uri)).slice(0, 40)}`,
       source: { type: 'app' as const, uri },
@@ -130,7 +158,12 @@ export class EngramStore extends BaseStore {
         : {}),
     };
     const result = await this.client.remember(input);
-    if (result.gate.decision !== 'duplicate' || jsonEqual(storedOf(result.memory)?.value, value)) return;
+    const kept = storedOf(result.memory);
+    if (
+      result.gate.decision !== 'duplicate' ||
+      (jsonEqual(kept?.value, value) && kept?.index === stored.index)
+    )
+      return;
     if (result.memory.source.uri !== uri) {
       throw new Error(
         `item content collides with another item of subject ${placement.subject}; change its key`,
@@ -158,7 +191,7 @@ export class EngramStore extends BaseStore {
 
   /** Without a query: newest first, narrowed by Engram's filters, then exactly by prefix and value filter. */
   private async scan(op: SearchOperation, limit: number, offset: number): Promise<SearchItem[]> {
-    const narrow = narrowingOf(op.namespacePrefix);
+    const narrow = narrowingOf(op.namespacePrefix, this.subjectLabel);
     const out: SearchItem[] = [];
     let skipped = 0;
     for await (const memory of this.client.listAll({ ...narrow, limit: PAGE })) {
@@ -172,7 +205,10 @@ export class EngramStore extends BaseStore {
     return out;
   }
 
-  /** With a query: Engram's recall ranks within the subject; values are read for the ranked ids. */
+  /**
+   * With a query: Engram's recall ranks within a subject; values are read for the ranked ids. Without a subject in
+   * the prefix (`search([], { query })`), each subject the store wrote to is recalled and the scores merged.
+   */
   private async searchByQuery(
     prefix: string[],
     query: string,
@@ -180,12 +216,37 @@ export class EngramStore extends BaseStore {
     limit: number,
     offset: number,
   ): Promise<SearchItem[]> {
-    const narrow = narrowingOf(prefix);
-    if (narrow.subject === undefined) {
-      throw new InvalidNamespaceError('a search with a query needs the subject as the first namespace label');
+    const narrow = narrowingOf(prefix, this.subjectLabel);
+    const subjects = narrow.subject !== undefined ? [narrow.subject] : await this.subjects();
+    const recalled = (
+      await Promise.all(subjects.map((subject) => this.recallIn(subject, narrow, query)))
+    ).flat();
+    const ranked = recalled
+      .filter((i) => {
+        const address = parseItemUri(typeof i.source.uri === 'string' ? i.source.uri : undefined);
+        return address !== null && hasPrefix(address.namespace, prefix);
+      })
+      .sort((a, b) => b.score - a.score);
+    const out: SearchItem[] = [];
+    let skipped = 0;
+    // Values live in the memory's metadata, which recall does not return: read them a page at a time.
+    for (let i = 0; i < ranked.length && out.length < limit; i += limit) {
+      const chunk = ranked.slice(i, i + limit);
+      const memories = await Promise.all(chunk.map((r) => this.client.get(r.id)));
+      for (const [j, memory] of memories.entries()) {
+        const item = itemOf(memory);
+        // An item put with `index: false` is never a search hit, whatever its label matched.
+        if (!item || storedOf(memory)?.index === false || !matchesFilter(item.value, filter)) continue;
+        if (skipped++ < offset) continue;
+        if (out.length < limit) out.push({ ...item, score: chunk[j]!.score });
+      }
     }
+    return out;
+  }
+
+  private async recallIn(subject: string, narrow: ReturnType<typeof narrowingOf>, query: string) {
     const recalled = await this.client.recall({
-      subject: narrow.subject,
+      subject,
       query,
       mode: this.searchMode,
       limit: MAX_QUERY_RESULTS,
@@ -198,28 +259,21 @@ export class EngramStore extends BaseStore {
         max_total_chars: 1000 * MAX_QUERY_RESULTS,
       },
     });
-    const ranked = recalled.items.filter((i) => {
-      const address = parseItemUri(typeof i.source.uri === 'string' ? i.source.uri : undefined);
-      return address !== null && hasPrefix(address.namespace, prefix);
-    });
-    const out: SearchItem[] = [];
-    let skipped = 0;
-    // Values live in the memory's metadata, which recall does not return: read them a page at a time.
-    for (let i = 0; i < ranked.length && out.length < limit; i += limit) {
-      const chunk = ranked.slice(i, i + limit);
-      const memories = await Promise.all(chunk.map((r) => this.client.get(r.id)));
-      for (const [j, memory] of memories.entries()) {
-        const item = itemOf(memory);
-        if (!item || !matchesFilter(item.value, filter)) continue;
-        if (skipped++ < offset) continue;
-        if (out.length < limit) out.push({ ...item, score: chunk[j]!.score });
-      }
+    return recalled.items;
+  }
+
+  /** The subjects the store's items live in (newest first), for a search across all of them. */
+  private async subjects(): Promise<string[]> {
+    const found = new Set<string>();
+    for await (const memory of this.client.listAll({ tag: LANGGRAPH_TAG, limit: PAGE })) {
+      if (parseItemUri(memory.source.uri)) found.add(memory.subject);
+      if (found.size >= MAX_SEARCH_SUBJECTS) break;
     }
-    return out;
+    return [...found];
   }
 
   private async listNamespacesOp(op: ListNamespacesOperation): Promise<string[][]> {
-    const prefix = op.matchConditions?.find((c) => c.matchType === 'prefix')?.path[0];
+    const prefix = op.matchConditions?.find((c) => c.matchType === 'prefix')?.path[this.subjectLabel];
     const subject = prefix !== undefined && prefix !== '*' ? prefix : undefined;
     const namespaces: string[][] = [];
     for await (const memory of this.client.listAll({
@@ -239,9 +293,9 @@ export class EngramStore extends BaseStore {
   }
 }
 
-function toPlacement(namespace: string[], defaultKind: MemoryKind) {
+function toPlacement(namespace: string[], defaultKind: MemoryKind, subjectLabel: number) {
   try {
-    return placeNamespace(namespace, defaultKind);
+    return placeNamespace(namespace, defaultKind, subjectLabel);
   } catch (error) {
     throw new InvalidNamespaceError((error as Error).message);
   }
@@ -253,6 +307,7 @@ function storedOf(memory: Memory): StoredItem | null {
   return {
     value: stored.value,
     created_at: typeof stored.created_at === 'string' ? stored.created_at : memory.created_at,
+    ...(stored.index === false ? { index: false as const } : {}),
   };
 }
 

@@ -13,16 +13,21 @@ export function itemContent(
   namespace: readonly string[],
   key: string,
   value: Record<string, unknown>,
-  fields: readonly string[] = ['$'],
+  fields: readonly string[] | false = ['$'],
 ): string {
   const label = [...namespace.slice(1), key].join('/');
+  // `index: false`: the value is kept (in metadata) but none of it is searchable text.
+  if (fields === false) return cut(label);
   const texts = fields.flatMap((field) =>
     field === '$' ? [JSON.stringify(value)] : getTextAtPath(value, field),
   );
   const text = texts.length > 0 ? texts.join('\n') : JSON.stringify(value);
-  const content = `${label}: ${text}`;
+  return cut(`${label}: ${text}`);
+}
+
+function cut(content: string): string {
   if (content.length <= MAX_CONTENT_CHARS) return content;
   // Never end on half of a surrogate pair: the database refuses a lone surrogate.
-  const cut = content.slice(0, MAX_CONTENT_CHARS);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+  const head = content.slice(0, MAX_CONTENT_CHARS);
+  return /[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head;
 }

@@ -47,27 +47,50 @@ const isKind = (label: string | undefined): label is MemoryKind =>
   label !== undefined && (MEMORY_KINDS as readonly string[]).includes(label);
 const isTag = (label: string) => TagSchema.safeParse(label).success;
 
+/** The namespace without its subject label: where the kind and the tags are read. */
+function labelsAround(namespace: readonly string[], subjectLabel: number) {
+  return {
+    subject: namespace[subjectLabel],
+    others: [...namespace.slice(0, subjectLabel), ...namespace.slice(subjectLabel + 1)],
+  };
+}
+
 /**
- * `[subject, kind?, ...rest]`: the first label is the subject; the second is the memory kind when it names one
- * (preference, fact, decision, episode, constraint, rule), otherwise `defaultKind` applies and it is part of the
- * rest; every label of the rest that is a valid tag becomes a tag, besides the `langgraph` marker.
- * @throws RangeError when the first label is not a valid subject.
+ * `[subject, kind?, ...rest]`: the label at `subjectLabel` (default the first) is the subject; the next one is the
+ * memory kind when it names one (preference, fact, decision, episode, constraint, rule), otherwise `defaultKind`
+ * applies and it is part of the rest; every label of the rest that is a valid tag becomes a tag, besides the
+ * `langgraph` marker. With `subjectLabel: 1`, `["memories", "user-1"]` and `["memories", "user-2"]` are two
+ * subjects: two users never share one (recall, RLS and erasure are per subject).
+ * @throws RangeError when that label is not a valid subject.
  */
-export function placeNamespace(namespace: readonly string[], defaultKind: MemoryKind): Placement {
-  const [subject, second] = namespace;
+export function placeNamespace(
+  namespace: readonly string[],
+  defaultKind: MemoryKind,
+  subjectLabel = 0,
+): Placement {
+  const { subject, others } = labelsAround(namespace, subjectLabel);
   if (subject === undefined || !SubjectSchema.safeParse(subject).success) {
-    throw new RangeError('the first namespace label must be the subject (1 to 200 characters)');
+    throw new RangeError(
+      `namespace label ${subjectLabel} must be the subject (1 to 200 characters, no control characters)`,
+    );
   }
+  const [second] = others;
   const kind = isKind(second) ? second : defaultKind;
-  const rest = namespace.slice(isKind(second) ? 2 : 1);
+  const rest = others.slice(isKind(second) ? 1 : 0);
   const tags = [...new Set([LANGGRAPH_TAG, ...rest.filter(isTag)])].slice(0, MAX_TAGS);
   return { subject, kind, tags };
 }
 
 /** What Engram can filter on for a search prefix: the subject, the kind, and one tag that every match carries. */
-export function narrowingOf(prefix: readonly string[]): { subject?: string; kind?: MemoryKind; tag: string } {
-  const [subject, second] = prefix;
-  const rest = prefix.slice(isKind(second) ? 2 : 1);
+export function narrowingOf(
+  prefix: readonly string[],
+  subjectLabel = 0,
+): { subject?: string; kind?: MemoryKind; tag: string } {
+  const { subject, others } = labelsAround(prefix, subjectLabel);
+  // Labels before the subject's are only known when the prefix reaches it.
+  const known = subject === undefined ? [] : others;
+  const [second] = known;
+  const rest = known.slice(isKind(second) ? 1 : 0);
   return {
     ...(subject !== undefined ? { subject } : {}),
     ...(isKind(second) ? { kind: second } : {}),

@@ -131,7 +131,48 @@ describe('EngramStore', () => {
     expect(hits[0]?.value).toEqual({ text: 'Cy drinks jasmine tea every afternoon' });
     const filtered = await store.search(['cy', 'notes'], { query: 'tea', filter: { mood: 'no' } });
     expect(filtered.map((i) => i.key)).toEqual(['tea2']);
-    await expect(store.search([], { query: 'tea' })).rejects.toBeInstanceOf(InvalidNamespaceError);
+    // No subject in the prefix: every subject the store wrote to is recalled, the scores merged.
+    const everywhere = await store.search([], { query: 'jasmine tea afternoon' });
+    expect(everywhere[0]).toMatchObject({ namespace: ['cy', 'notes'], key: 'tea' });
+  });
+
+  it('keeps an item put with index: false, lists it, and never returns it for a query', async () => {
+    await store.put(['eli', 'notes'], 'secret-recipe', { text: 'Eli bakes rye bread with caraway' }, false);
+    await store.put(['eli', 'notes'], 'bread', { text: 'Eli buys rye bread on Mondays' });
+    expect((await store.get(['eli', 'notes'], 'secret-recipe'))?.value).toEqual({
+      text: 'Eli bakes rye bread with caraway',
+    });
+    expect((await store.search(['eli'])).map((i) => i.key).sort()).toEqual(['bread', 'secret-recipe']);
+    const hits = await store.search(['eli'], { query: 'rye bread caraway' });
+    expect(hits.map((i) => i.key)).toEqual(['bread']);
+  });
+
+  it('gives every put the ttl of its options, in minutes', async () => {
+    const expiring = new EngramStore({ baseUrl: t.url, apiKey: t.apiKey, ttl: { defaultTtl: 30 } });
+    const before = Date.now();
+    await expiring.put(['fen'], 'note', { text: 'Fen parks on level 3 today' });
+    const memory = (await client.list({ subject: 'fen' })).items[0];
+    const expires = Date.parse(memory?.expires_at ?? '');
+    expect(expires - before).toBeGreaterThanOrEqual(30 * 60_000 - 5_000);
+    expect(expires - before).toBeLessThanOrEqual(30 * 60_000 + 60_000);
+    expect(() => new EngramStore({ baseUrl: t.url, apiKey: t.apiKey, ttl: { defaultTtl: 0 } })).toThrow(
+      RangeError,
+    );
+  });
+
+  it('maps a per-user namespace to a subject: two users never share one', async () => {
+    const perUser = new EngramStore({ baseUrl: t.url, apiKey: t.apiKey, subjectLabel: 1 });
+    await perUser.put(['memories', 'user-gus'], 'diet', { text: 'vegetarian, no mushrooms' });
+    await perUser.put(['memories', 'user-hal'], 'diet', { text: 'vegan, loves mushrooms' });
+    expect((await client.list({ subject: 'user-gus' })).items.map((m) => m.source.uri)).toEqual([
+      'langgraph:memories/user-gus#diet',
+    ]);
+    expect((await client.list({ subject: 'memories' })).items).toEqual([]);
+    const gus = await perUser.search(['memories', 'user-gus'], { query: 'mushrooms' });
+    expect(gus.map((i) => i.value)).toEqual([{ text: 'vegetarian, no mushrooms' }]);
+    expect((await perUser.get(['memories', 'user-hal'], 'diet'))?.value).toEqual({
+      text: 'vegan, loves mushrooms',
+    });
   });
 
   it('lists namespaces with prefix, suffix, depth and paging', async () => {

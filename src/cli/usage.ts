@@ -1,0 +1,87 @@
+// What `engram --help` and `engram <command> --help` print: one summary and one usage per command, in a module
+// that imports nothing, so that help never loads a command (or its database driver, or the local model).
+
+const SUITE_USAGE = [
+  'usage: engram eval lived-in --locomo FILE --out DIR [--data FILE] [--mode hybrid|vector|lexical|all] [--quiet]',
+  '       engram eval chinese --out DIR [--data FILE] [--mode hybrid|vector|lexical|all] [--quiet]',
+  '       engram eval all --locomo FILE --out DIR [--lived-in FILE] [--chinese FILE] [--label TEXT] [--quiet]',
+  "  --data, --lived-in, --chinese: another file of the suite's format (a held-out set) instead of data/",
+  '  lived-in: paraphrased questions, each user among the turns of a LoCoMo conversation (--locomo) and alone',
+  '  chinese: Chinese questions that share a word with their memory (lexical and hybrid unless --mode)',
+  '  all: LoCoMo (--mode all), lived-in and chinese, and one table of their headline figures in DIR/summary.md',
+].join('\n');
+
+export const COMMAND_HELP = {
+  serve: {
+    summary: 'run the HTTP server (what npm start runs)',
+    usage:
+      'usage: engram serve\n' +
+      '  PORT, HOST, DATABASE_URL, ENGRAM_* configure it (README "Configuration"); ENGRAM_JOBS=off disables the jobs',
+  },
+  migrate: {
+    summary: 'apply supabase/migrations to DATABASE_URL or the data dir',
+    usage:
+      'usage: engram migrate\n  applies the pending migrations of supabase/migrations to DATABASE_URL (else the data dir)',
+  },
+  keys: {
+    summary: 'keys create --tenant NAME [--scopes ...]: issue an API key; keys revoke KEY_ID',
+    usage:
+      'usage: engram keys create --tenant NAME [--scopes memories:read,memories:write,admin] [--name LABEL]\n' +
+      '       engram keys revoke KEY_ID',
+  },
+  sweep: {
+    summary: 'delete expired memories, purge revoked ones past the retention (--batch-size --max-seconds)',
+    usage:
+      'usage: engram sweep [--batch-size 500] [--max-batches 1000] [--max-seconds 300] [--retention-days N]',
+  },
+  erase: {
+    summary: 'erase --tenant NAME [--subject S] --yes: erase a subject or a whole tenant',
+    usage: 'usage: engram erase --tenant NAME [--subject SUBJECT] --yes',
+  },
+  backfill: {
+    summary: 'embed memories stored without a vector (--batch-size --max-seconds --retry-failed)',
+    usage:
+      'usage: engram backfill [--batch-size 100] [--max-batches N] [--max-seconds N] [--max-attempts 5] [--retry-failed] [--embed-timeout-ms 30000]',
+  },
+  import: {
+    summary: 'import --tenant NAME --file FILE.jsonl|-: load memories (one POST /v1/memories body a line)',
+    usage:
+      'usage: engram import --tenant NAME --file FILE.jsonl|- [--batch-size 500] [--embed-timeout-ms 60000]',
+  },
+  extract: {
+    summary: 'extract --pending: extract memories from stored turns whose extraction timed out or failed',
+    usage:
+      'usage: engram extract --pending [--batch-size 200] [--max-batches N] [--max-seconds N] [--max-attempts 5]',
+  },
+  reembed: {
+    summary: 'reembed --model ID [--no-cutover|--cutover]: move reads to another embedding model',
+    usage:
+      'usage: engram reembed --model ID [--no-cutover | --cutover] [--batch-size 100] [--max-batches N] [--max-seconds N] [--embed-timeout-ms 30000]',
+  },
+  calibrate: {
+    summary: 'calibrate --pairs FILE: choose and store the similarity threshold of the configured model',
+    usage:
+      'usage: engram calibrate --pairs FILE [--plot PATH] [--dry-run] [--embed-timeout-ms 30000] [--floor]\n' +
+      '  FILE: JSON lines {"query": "...", "memory": "...", "relevant": true|false}\n' +
+      '  --floor: also store the relevance floor the pairs support (precision >= 0.9), when they support one',
+  },
+  eval: {
+    summary:
+      'eval locomo|lived-in|chinese|all --out DIR ...: retrieval quality on LoCoMo and the memory suites',
+    usage:
+      'usage: engram eval locomo --data FILE --out DIR [--mode hybrid|vector|lexical|all] [--samples N]\n' +
+      '                          [--compare langgraph] [--quiet]\n' +
+      '  --compare langgraph runs the same protocol through LangGraph.js PostgresStore (needs DATABASE_URL)\n' +
+      SUITE_USAGE,
+  },
+  bench: {
+    summary: 'recall latency at scale (--sizes 10000,100000 --dims 256,384,1536 | --vectors local)',
+    usage:
+      'usage: engram bench [--sizes 10000,100000] [--dims 256] [--vectors random|local] [--subjects 100]\n' +
+      '                    [--tenants 10] [--queries 200] [--out docs/benchmarks]',
+  },
+} as const;
+
+export type CommandName = keyof typeof COMMAND_HELP;
+
+export { SUITE_USAGE };
