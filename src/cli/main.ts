@@ -27,6 +27,7 @@ const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   erase: async () => (await import('./commands/erase.ts')).eraseCommand,
   backfill: async () => (await import('./commands/backfill.ts')).backfillCommand,
   import: async () => (await import('./commands/import.ts')).importCommand,
+  ingest: async () => (await import('./commands/ingest.ts')).ingestCommand,
   extract: async () => (await import('./commands/extract.ts')).extractCommand,
   reembed: async () => (await import('./commands/reembed.ts')).reembedCommand,
   calibrate: async () => (await import('./commands/calibrate.ts')).calibrateCommand,

@@ -48,6 +48,14 @@ export const COMMAND_HELP = {
     usage:
       'usage: engram import --tenant NAME --file FILE.jsonl|- [--batch-size 500] [--embed-timeout-ms 60000]',
   },
+  ingest: {
+    summary:
+      'ingest --tenant NAME --file CHAT.json|- [--extract auto|off]: store a conversation, extract memories',
+    usage:
+      'usage: engram ingest --tenant NAME --file CHAT.json|- [--extract auto|off]\n' +
+      '  CHAT.json: one POST /v1/ingest body {"subject", "session", "messages": [{"speaker", "text"}], ...};\n' +
+      '  prints the ingest answer (the stored turns and what became of each extracted memory)',
+  },
   extract: {
     summary: 'extract --pending: extract memories from stored turns whose extraction timed out or failed',
     usage:
