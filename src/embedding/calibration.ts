@@ -39,6 +39,26 @@ export interface ThresholdResult {
 }
 
 /**
+ * Every cut between two adjacent distinct scores, highest first, with the pairs at or above it that are relevant
+ * (tp) and irrelevant (fp). The cut is the midpoint between the lowest score kept and the highest score dropped, so
+ * it does not sit on a training point; the last one (every pair kept) is the lowest score. Equal scores are on the
+ * same side of any cut.
+ */
+function* cuts(pairs: readonly ScoredPair[]): Generator<{ threshold: number; tp: number; fp: number }> {
+  const sorted = [...pairs].sort((a, b) => b.score - a.score);
+  let tp = 0;
+  let fp = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const pair = sorted[i]!;
+    if (pair.relevant) tp++;
+    else fp++;
+    const next = sorted[i + 1];
+    if (next !== undefined && next.score === pair.score) continue;
+    yield { threshold: next === undefined ? pair.score : (pair.score + next.score) / 2, tp, fp };
+  }
+}
+
+/**
  * Tries every cut between two adjacent distinct scores and keeps the best by `criterion`; on a tie the
  * higher cut wins (fewer false positives for the same score). The threshold returned is the midpoint
  * between the lowest score kept and the highest score dropped, so it does not sit on a training point; when
@@ -59,23 +79,11 @@ export function chooseThreshold(
   if (criterion === 'youden' && negatives === 0) {
     throw new RangeError('calibration: Youden needs at least one irrelevant pair');
   }
-  const sorted = [...pairs].sort((a, b) => b.score - a.score);
   let best: { value: number; threshold: number; tp: number; fp: number } | undefined;
-  let tp = 0;
-  let fp = 0;
-  for (let i = 0; i < sorted.length; i++) {
-    const pair = sorted[i]!;
-    if (pair.relevant) tp++;
-    else fp++;
-    const next = sorted[i + 1];
-    // Only cut between distinct scores: equal scores are on the same side of any threshold.
-    if (next !== undefined && next.score === pair.score) continue;
+  for (const { threshold, tp, fp } of cuts(pairs)) {
     const value =
       criterion === 'f1' ? (2 * tp) / (2 * tp + fp + (positives - tp)) : tp / positives - fp / negatives;
-    if (best === undefined || value > best.value) {
-      const threshold = next === undefined ? pair.score : (pair.score + next.score) / 2;
-      best = { value, threshold, tp, fp };
-    }
+    if (best === undefined || value > best.value) best = { value, threshold, tp, fp };
   }
   const chosen = best!;
   const precision = chosen.tp / (chosen.tp + chosen.fp);
@@ -117,23 +125,11 @@ export function chooseFloor(
   const minRecall = options.minRecall ?? 0.2;
   const positives = pairs.filter((pair) => pair.relevant).length;
   if (positives === 0) return null;
-  const sorted = [...pairs].sort((a, b) => b.score - a.score);
   let best: FloorResult | null = null;
-  let tp = 0;
-  let fp = 0;
-  for (let i = 0; i < sorted.length; i++) {
-    const pair = sorted[i]!;
-    if (pair.relevant) tp++;
-    else fp++;
-    const next = sorted[i + 1];
-    if (next !== undefined && next.score === pair.score) continue;
+  for (const { threshold, tp, fp } of cuts(pairs)) {
     const precision = tp / (tp + fp);
     if (precision >= minPrecision && tp / positives >= minRecall)
-      best = {
-        similarity: next === undefined ? pair.score : (pair.score + next.score) / 2,
-        precision,
-        recall: tp / positives,
-      };
+      best = { similarity: threshold, precision, recall: tp / positives };
   }
   return best;
 }
