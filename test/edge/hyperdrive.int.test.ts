@@ -40,7 +40,12 @@ describe.skipIf(!serverUrl)('the Worker in workerd over Hyperdrive (node-postgre
     const ready = await worker.call('GET', '/readyz');
     expect(await ready.json()).toEqual({
       status: 'ready',
-      checks: { database: 'ok', migrations: 'current' },
+      // The embedder names itself (models: /readyz says which embedder serves and, for the local one, its languages).
+      checks: {
+        database: 'ok',
+        migrations: 'current',
+        embedder: expect.stringMatching(/^openai\/text-embedding-3-small@\d+$/),
+      },
     });
   });
 

@@ -120,7 +120,7 @@ console.log(JSON.stringify({ answer, guard: typeof isEngramError }));`,
 const { engramRpc } = require('@engram/client/supabase');
 const engram = createEngramClient({ baseUrl: 'http://engram.test', apiKey: 'k2', fetch: ${FAKE_FETCH} });
 engram.list({ subject: 'me' }).then((page) => console.log(JSON.stringify({
-  page, error: new EngramError('not_found', 'x').code, rpc: typeof engramRpc({ rpc: async () => ({}) }).writeMemory,
+  page, error: new EngramError('not_found', 'x').code, rpc: typeof engramRpc({ rpc: async () => ({}) }).recallCandidates,
 })));`,
     );
     const { stdout } = await node(app(), 'cjs.cjs');
