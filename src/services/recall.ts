@@ -9,7 +9,7 @@ import { detectLanguage, UNDETERMINED } from '../language/index.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
 import type { Reranker } from '../ports/reranker.ts';
-import type { ActiveModel, MemoryStore, RecallRow } from '../ports/store.ts';
+import type { ActiveModel, MemoryStore } from '../ports/store.ts';
 import {
   type Candidate,
   normalizeQuery,
