@@ -1,5 +1,6 @@
-// Renders an OpenAPI 3.1 document as one self-contained HTML page (pure): paths, methods, summaries,
-// parameters, request and response schemas. Every string from the document is escaped.
+// Renders an OpenAPI 3.1 document as one self-contained HTML page (pure): paths, methods, summaries and
+// descriptions, parameters, request and response schemas with their examples. Every string from the document is
+// escaped.
 
 type Json = Record<string, unknown>;
 
@@ -82,6 +83,17 @@ function jsonSchemaOf(content: unknown): Json | null {
   return entry.schema ? obj(entry.schema) : null;
 }
 
+/** The media type's example (or its first named one) as a `<pre>` block; a string example is shown as is. */
+function renderExample(content: unknown): string {
+  const media = obj(content);
+  const entry = obj(media['application/json'] ?? Object.values(media)[0]);
+  const named = Object.values(obj(entry.examples))[0];
+  const example = entry.example !== undefined ? entry.example : obj(named).value;
+  if (example === undefined) return '';
+  const text = typeof example === 'string' ? example : JSON.stringify(example, null, 2);
+  return `<p class="muted">Example</p><pre>${escapeHtml(text)}</pre>`;
+}
+
 function renderOperation(path: string, method: string, op: Json, doc: Json): string {
   const id = `${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, '-');
   const parameters = list(op.parameters).map(obj);
@@ -96,20 +108,23 @@ function renderOperation(path: string, method: string, op: Json, doc: Json): str
     : '';
   const bodySchema = jsonSchemaOf(obj(op.requestBody).content);
   const body = bodySchema
-    ? `<div class="docs-section"><h3>Request body <span class="type">${escapeHtml(typeLabel(bodySchema, doc))}</span></h3>${renderSchema(bodySchema, doc)}</div>`
+    ? `<div class="docs-section"><h3>Request body <span class="type">${escapeHtml(typeLabel(bodySchema, doc))}</span></h3>${renderSchema(bodySchema, doc)}${renderExample(obj(op.requestBody).content)}</div>`
     : '';
   const responses = Object.entries(obj(op.responses))
     .map(([status, response]) => {
       const r = obj(response);
       const schema = jsonSchemaOf(r.content);
-      const fields = schema && status.startsWith('2') ? renderSchema(schema, doc) : '';
+      const fields = status.startsWith('2')
+        ? `${schema ? renderSchema(schema, doc) : ''}${renderExample(r.content)}`
+        : '';
       return `<li><span class="field">${escapeHtml(status)}</span> ${escapeHtml(String(r.description ?? ''))}${fields}</li>`;
     })
     .join('');
   return (
     `<div class="docs-path" id="${escapeHtml(id)}"><div><span class="method ${method}">${method.toUpperCase()}</span>` +
     `<span class="mono">${escapeHtml(path)}</span></div>` +
-    `${op.summary ? `<p>${escapeHtml(String(op.summary))}</p>` : ''}${params}${body}` +
+    `${op.summary ? `<p>${escapeHtml(String(op.summary))}</p>` : ''}` +
+    `${op.description ? `<p class="muted">${escapeHtml(String(op.description))}</p>` : ''}${params}${body}` +
     `<div class="docs-section"><h3>Responses</h3><ul class="schema">${responses}</ul></div></div>`
   );
 }

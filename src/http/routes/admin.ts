@@ -12,6 +12,13 @@ import { type PiiPolicy, PiiPolicySchema } from '../../gate/index.ts';
 import type { ForgetService } from '../../services/forget.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponses, json } from '../openapi.ts';
+import {
+  createTenantBodyExample,
+  createTenantResponseExample,
+  piiPolicyExample,
+  piiPolicyResponseExample,
+  tenantErasureExample,
+} from '../openapi-examples.ts';
 import { type KeyActions, revokedKey, revokeKeyRoute } from './keys.ts';
 
 export interface AdminActions {
@@ -33,9 +40,13 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, deps: OperatorRout
       method: 'post',
       path: '/tenants',
       summary: 'Create a tenant and its first API key (shown once)',
-      request: { body: { ...json(CreateTenantBodySchema, 'The tenant'), required: true } },
+      description:
+        'Creates a tenant and issues its first API key; the key is in this answer only, so store it now. Operator key only; 409 when the name is taken.',
+      request: {
+        body: { ...json(CreateTenantBodySchema, 'The tenant', createTenantBodyExample), required: true },
+      },
       responses: {
-        201: json(CreateTenantResponseSchema, 'Created'),
+        201: json(CreateTenantResponseSchema, 'Created', createTenantResponseExample),
         409: json(ErrorSchema, 'Name taken'),
       },
     }),
@@ -48,12 +59,18 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, deps: OperatorRout
       path: '/tenants/{id}/pii-policy',
       summary:
         "Set a tenant's PII policy: per class of personal identifier, reject or redact (email and phone: also allow); absent classes take the defaults",
+      description:
+        "Replaces the tenant's PII policy, which the write gate applies to every remember, batch, replace and ingest of the tenant. Operator key only; 404 for an unknown tenant.",
       request: {
         params: IdParamSchema,
-        body: { ...json(PiiPolicySchema, 'The policy'), required: true },
+        body: { ...json(PiiPolicySchema, 'The policy', piiPolicyExample), required: true },
       },
       responses: {
-        200: json(PiiPolicyResponseSchema, 'Stored; every write path of the tenant uses it within 5 s'),
+        200: json(
+          PiiPolicyResponseSchema,
+          'Stored; every write path of the tenant uses it within 5 s',
+          piiPolicyResponseExample,
+        ),
         404: json(ErrorSchema, 'No such tenant'),
         ...errorResponses,
       },
@@ -66,9 +83,15 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, deps: OperatorRout
       method: 'delete',
       path: '/tenants/{id}',
       summary: 'Erase a tenant: its memories, vectors, audit trail, API keys and the tenant itself',
+      description:
+        'Permanently erases a tenant: every memory, vector, audit event and API key, then the tenant row; the answer counts what was erased. Operator key only; 404 for an unknown tenant. This cannot be undone.',
       request: { params: IdParamSchema },
       responses: {
-        200: json(TenantErasureSchema, 'Erased; the receipt is an audit event kept under the tenant id'),
+        200: json(
+          TenantErasureSchema,
+          'Erased; the receipt is an audit event kept under the tenant id',
+          tenantErasureExample,
+        ),
         404: json(ErrorSchema, 'No such tenant'),
         ...errorResponses,
       },
@@ -80,6 +103,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, deps: OperatorRout
     revokeKeyRoute(
       '/keys/{id}/revoke',
       'Revoke any API key (operator key); requests with it fail from now on',
+      'Revokes an API key of any tenant by its public id; requests with it fail with 401 from now on. Operator key only; an unknown key id is a 404.',
     ),
     async (c) => {
       const { id } = c.req.valid('param');

@@ -9,6 +9,7 @@ import type { RecallService } from '../../services/recall.ts';
 import { type Authenticate, requirePrincipal } from '../auth.ts';
 import type { AppEnv } from '../env.ts';
 import { limitBody } from '../middleware.ts';
+import { mcpRequestExample, mcpResponseExample } from '../openapi-examples.ts';
 
 /** What the MCP endpoint needs: the services its tools call, the authenticator and the body limit. */
 export interface McpRouteDeps {
@@ -28,11 +29,19 @@ export function registerMcpRoute(app: OpenAPIHono<AppEnv>, deps: McpRouteDeps): 
     path: '/mcp',
     summary:
       'Model Context Protocol over streamable HTTP (stateless, JSON answers): tools remember, recall, forget, list_memories, ingest',
+    description:
+      'The Model Context Protocol endpoint for agents: JSON-RPC requests (initialize, tools/list, tools/call) answered as JSON, with the same bearer auth and scopes as /v1. Stateless, so GET and DELETE are a 405; a notification is a 202 with no body.',
     request: {
-      body: { content: { 'application/json': { schema: JsonRpcSchema } }, required: true },
+      body: {
+        content: { 'application/json': { schema: JsonRpcSchema, example: mcpRequestExample } },
+        required: true,
+      },
     },
     responses: {
-      200: { content: { 'application/json': { schema: JsonRpcSchema } }, description: 'JSON-RPC response' },
+      200: {
+        content: { 'application/json': { schema: JsonRpcSchema, example: mcpResponseExample } },
+        description: 'JSON-RPC response',
+      },
       202: { description: 'Notification accepted' },
       401: { description: 'Missing or bad credentials' },
       405: { description: 'GET and DELETE: this server keeps no sessions' },

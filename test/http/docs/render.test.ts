@@ -10,6 +10,7 @@ const doc = {
     '/v1/things/{id}': {
       get: {
         summary: 'One <thing>',
+        description: 'Reads one thing; 404 when <absent>.',
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
         responses: {
           200: {
@@ -26,6 +27,7 @@ const doc = {
                     '<script>': { type: 'string', description: '"quoted" & <tagged>' },
                   },
                 },
+                example: { id: '3f1c2a9e-5b7d-4c1e-9a2f-6d8b0e4c7a11', tags: ['<b>'] },
               },
             },
           },
@@ -90,6 +92,8 @@ describe('renderSchema and renderApiDocs', () => {
     expect(page).not.toMatch(/<script|<b>|<thing>/);
     expect(page).toContain('<link rel="stylesheet" href="/inspect/app.css">');
     expect(page.indexOf('/v1/things<')).toBeLessThan(page.indexOf('/v1/things/{id}<'));
+    expect(page).toContain('<p class="muted">Reads one thing; 404 when &#60;absent&#62;.</p>');
+    expect(page).toContain('<pre>{\n  &#34;id&#34;: &#34;3f1c2a9e-5b7d-4c1e-9a2f-6d8b0e4c7a11&#34;');
   });
 
   it('escapes the five HTML-significant characters', () => {
