@@ -3,13 +3,22 @@
 // where the process owns its store connection (Node); a Worker hands each recall's work to ctx.waitUntil instead,
 // because its connections belong to one request.
 import type { Logger } from '../core/logger.ts';
-import type { MemoryStore, TenantScope } from '../ports/store.ts';
+import type { MemoryStore, TenantScope, TenantStore } from '../ports/store.ts';
 
 export interface RecallRecord {
   scope: TenantScope;
   recallId: string;
   subject: string;
   returned: readonly string[];
+}
+
+/**
+ * One recall's bookkeeping in the caller's transaction. The event first: record_recall takes the subject's erase
+ * lock (shared), so that an erasure and this bookkeeping queue instead of deadlocking on the memories' rows.
+ */
+export async function writeRecallRecord(tx: TenantStore, r: Omit<RecallRecord, 'scope'>): Promise<void> {
+  await tx.recordRecall(r.recallId, r.subject, r.returned);
+  if (r.returned.length > 0) await tx.markRecalled(r.returned);
 }
 
 export interface BookkeepingOptions {
@@ -39,15 +48,11 @@ export function createRecallBookkeeping(
       [...groups.values()].map((group) =>
         store
           .withTenant(group[0]!.scope, async (tx) => {
-            // The event first, subjects in one order: record_recall takes the subject's erase lock (shared), so
-            // that an erasure and this bookkeeping queue instead of deadlocking on the memories' rows.
+            // Subjects in one order, so that two batches take the subjects' erase locks alike.
             const bySubject = [...group].sort((a, b) =>
               a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0,
             );
-            for (const r of bySubject) {
-              await tx.recordRecall(r.recallId, r.subject, r.returned);
-              if (r.returned.length > 0) await tx.markRecalled(r.returned);
-            }
+            for (const r of bySubject) await writeRecallRecord(tx, r);
           })
           .catch(() => logger.warn('recall.bookkeeping_failed', { recalls: group.length })),
       ),

@@ -17,7 +17,7 @@ import {
   rankRecall,
   resolveRankWeights,
 } from '../recall/index.ts';
-import { createRecallBookkeeping } from './recall-bookkeeping.ts';
+import { createRecallBookkeeping, writeRecallRecord } from './recall-bookkeeping.ts';
 import { rerankRows } from './rerank-step.ts';
 
 export interface RecallServiceDeps {
@@ -206,19 +206,10 @@ export function createRecallService(deps: RecallServiceDeps) {
       const returned = [...new Set([...ranked.items.map((i) => i.id), ...ranked.rules.map((r) => r.id)])];
       const recallId = crypto.randomUUID();
       // After the answer: the recall event (returned ids) that feedback refers to, and recall counts; batched
-      // across recalls unless the runtime needs each request's work handed over (Workers). The event first:
-      // record_recall takes the subject's erase lock, so that an erasure and this bookkeeping queue instead of
-      // deadlocking on the memories' rows.
-      if (bookkeeping) {
-        bookkeeping.add({ scope: principal, recallId, subject: request.subject, returned });
-      } else {
-        defer(
-          deps.store.withTenant(principal, async (tx) => {
-            await tx.recordRecall(recallId, request.subject, returned);
-            if (returned.length > 0) await tx.markRecalled(returned);
-          }),
-        );
-      }
+      // across recalls unless the runtime needs each request's work handed over (Workers).
+      const record = { recallId, subject: request.subject, returned };
+      if (bookkeeping) bookkeeping.add({ scope: principal, ...record });
+      else defer(deps.store.withTenant(principal, (tx) => writeRecallRecord(tx, record)));
       metrics.record({
         type: 'recall',
         durationMs: performance.now() - started,
