@@ -17,4 +17,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261201360300_write_memory_comment.sql',
   '20261201360400_tenant_pii_policy.sql',
   '20261201400000_write_memories.sql',
+  '20261201410000_active_model_with_floor.sql',
 ];

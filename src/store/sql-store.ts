@@ -355,8 +355,10 @@ function operatorStore(session: SqlSession): OperatorStore {
         threshold: number | null;
         vector_weight: number | null;
         rrf_k: number | null;
+        floor_similarity: number | null;
+        floor_lexical: number | null;
       }>(
-        'select model, provider, dims, threshold, vector_weight, rrf_k from engram.active_embedding_model()',
+        'select model, provider, dims, threshold, vector_weight, rrf_k, floor_similarity, floor_lexical from engram.active_embedding_model()',
       );
       const row = rows[0];
       if (!row) return null;
@@ -365,14 +367,9 @@ function operatorStore(session: SqlSession): OperatorStore {
         row.vector_weight !== null && row.rrf_k !== null
           ? { vectorWeight: row.vector_weight, rrfK: row.rrf_k }
           : null;
-      const floors = await session.query<{ floor_similarity: number | null; floor_lexical: number | null }>(
-        'select floor_similarity, floor_lexical from engram.active_model_floor() where model = $1',
-        [row.model],
-      );
-      const f = floors.rows[0];
       const floor =
-        f && (f.floor_similarity !== null || f.floor_lexical !== null)
-          ? { similarity: f.floor_similarity, lexical: f.floor_lexical }
+        row.floor_similarity !== null || row.floor_lexical !== null
+          ? { similarity: row.floor_similarity, lexical: row.floor_lexical }
           : null;
       return {
         model: row.model,

@@ -136,16 +136,22 @@ comment on function engram.register_embedding_model(text, text, integer, real, b
 -- Granted to no role: only the owner may create the index.
 revoke execute on function engram.register_embedding_model(text, text, integer, real, boolean) from public;
 
+-- The relevance floor is read with the rest (one query when the recall service's model cache refreshes); added as
+-- the last columns, so callers that read the others by name are unaffected.
 create function engram.active_embedding_model()
-returns table (model text, provider text, dims integer, threshold real, index_version integer, vector_weight real, rrf_k integer)
+returns table (
+  model text, provider text, dims integer, threshold real, index_version integer, vector_weight real, rrf_k integer,
+  floor_similarity real, floor_lexical real
+)
 language sql
 stable
 security invoker
 set search_path = ''
 as $$
-  select em.model, em.provider, em.dims, em.threshold, em.index_version, em.vector_weight, em.rrf_k
+  select em.model, em.provider, em.dims, em.threshold, em.index_version, em.vector_weight, em.rrf_k,
+         em.floor_similarity, em.floor_lexical
     from engram.embedding_models em where em.status = 'active'
 $$;
-comment on function engram.active_embedding_model() is 'The model that serves reads, with its calibrated threshold and fusion weights.';
+comment on function engram.active_embedding_model() is 'The model that serves reads, with its calibrated threshold, fusion weights and relevance floor.';
 revoke execute on function engram.active_embedding_model() from public;
 grant execute on function engram.active_embedding_model() to engram_app, authenticated, engram_operator;

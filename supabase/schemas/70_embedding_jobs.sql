@@ -406,7 +406,7 @@ revoke execute on function engram.set_model_fusion(text, real, integer, boolean)
 grant execute on function engram.set_model_fusion(text, real, integer, boolean) to engram_operator;
 
 -- The relevance floor is measured per model like the threshold (why: the columns of embedding_models in
--- 10_tables.sql). Kept apart from active_embedding_model() so that function's shape stays as callers know it.
+-- 10_tables.sql); recall reads it through active_embedding_model().
 create function engram.set_model_floor(
   p_model text, p_similarity real, p_lexical real, p_only_unset boolean default false
 )
@@ -431,20 +431,6 @@ $$;
 comment on function engram.set_model_floor(text, real, real, boolean) is 'Stores the relevance floor of one model (the similarity and the lexical score that count as good evidence); a null part keeps the stored one; with p_only_unset, fills only what is not set yet.';
 revoke execute on function engram.set_model_floor(text, real, real, boolean) from public;
 grant execute on function engram.set_model_floor(text, real, real, boolean) to engram_operator;
-
-create function engram.active_model_floor()
-returns table (model text, floor_similarity real, floor_lexical real)
-language sql
-stable
-security invoker
-set search_path = ''
-as $$
-  select em.model, em.floor_similarity, em.floor_lexical
-    from engram.embedding_models em where em.status = 'active'
-$$;
-comment on function engram.active_model_floor() is 'The relevance floor of the model that serves reads.';
-revoke execute on function engram.active_model_floor() from public;
-grant execute on function engram.active_model_floor() to engram_app, authenticated, engram_operator;
 
 -- The operator's cheap count of the embedding backlog, for metrics.
 create function engram.embedding_backlog()
