@@ -10,7 +10,7 @@ import {
   type ThresholdResult,
 } from '../embedding/calibration.ts';
 import { chooseMergeThreshold, type MergePair } from '../embedding/merge-calibration.ts';
-import type { Embedder } from '../ports/embedder.ts';
+import { type Embedder, embeddingTextOf } from '../ports/embedder.ts';
 import type { MemoryStore } from '../ports/store.ts';
 
 const QUERY_CONCURRENCY = 8;
@@ -118,7 +118,12 @@ export async function calibrateMerge(
   options: { batchSize?: number; minPrecision?: number; minRecall?: number } = {},
 ): Promise<MergeCalibration> {
   const batchSize = options.batchSize ?? 64;
-  const texts = [...new Set(pairs.flatMap((pair) => [pair.stored, pair.incoming]))];
+  // The text a write embeds (content, and for a rule with a trigger more): what consolidation compares.
+  const textOf = (content: string, kind: string | undefined) =>
+    embeddingTextOf({ content, kind: kind ?? 'fact' });
+  const texts = [
+    ...new Set(pairs.flatMap((pair) => [textOf(pair.stored, pair.kind), textOf(pair.incoming, pair.kind)])),
+  ];
   const vectors = new Map<string, number[]>();
   for (let start = 0; start < texts.length; start += batchSize) {
     const batch = texts.slice(start, start + batchSize);
@@ -126,7 +131,10 @@ export async function calibrateMerge(
     for (const [i, text] of batch.entries()) vectors.set(text, embedded[i]!);
   }
   const scored = pairs.map((pair) => ({
-    score: cosineSimilarity(vectors.get(pair.stored)!, vectors.get(pair.incoming)!),
+    score: cosineSimilarity(
+      vectors.get(textOf(pair.stored, pair.kind))!,
+      vectors.get(textOf(pair.incoming, pair.kind))!,
+    ),
     relevant: pair.merge,
   }));
   const merges = scored.filter((pair) => pair.relevant).length;
