@@ -259,8 +259,10 @@ create table engram.embedding_models (
   vector_weight real check (vector_weight is null or vector_weight between 0 and 1000),
   rrf_k integer check (rrf_k is null or rrf_k between 1 and 1000),
   -- Consolidation merges a new memory into a live one at least this similar in this model (issue 12). Null: no
-  -- merge by similarity. The local word-vector model keeps null: its similarities do not separate near-duplicates
-  -- from different memories on one topic, so it merges by slot and facet only (engram.consolidate_memory).
+  -- merge by similarity. Set by `engram calibrate --merge-pairs` (engram.set_model_merge_threshold). The local
+  -- word-vector model keeps null: on data/calibration/merge-pairs.jsonl it ranks different memories on one topic
+  -- above restatements (ROC AUC 0.40, no cut at precision >= 0.98; docs/benchmarks/merge-threshold.md), so it
+  -- merges by slot and facet only (engram.consolidate_memory).
   merge_threshold real check (merge_threshold is null or merge_threshold between -1 and 1),
   -- The relevance floor per model (src/recall/relevance-floor.ts): the evidence a memory needs to be returned at
   -- all, so that a recall with no good evidence returns nothing. A similarity means something different for each
