@@ -5,9 +5,10 @@
 //
 // Dialog ids stay well formed and never collide: conversation n's session s becomes session n * 1000 + s, and the
 // filler takes sessions from 900,000 up. The filler is said by each conversation's own speakers (so a speaker's name
-// matches it, as in a lived-in subject), in words resampled from the other conversations' turns (the vocabulary
-// and its frequencies are real chat, the content is not), dated after the newest session (so a bound that keeps the
-// newest matches meets it first).
+// matches it, as in a lived-in subject), in words drawn one by one from all the file's turns by their frequency, each
+// turn as long as a real one: the vocabulary and its frequencies are real chat, no sentence or fact is (a shuffled
+// copy of a real turn would be a paraphrase of its gold to a bag-of-words embedder). It is dated after the newest
+// session, so a bound that keeps the newest matches meets it first.
 import { prng } from '../../bench/corpus.ts';
 import type { Sample, Session, Turn } from './dataset.ts';
 import type { DiaId } from './dia-id.ts';
@@ -28,15 +29,6 @@ const DAY_MS = 86_400_000;
 function renumber(id: DiaId, conversation: number): DiaId {
   const [session, turn] = id.slice(1).split(':').map(Number) as [number, number];
   return `D${conversation * SESSION_STRIDE + session}:${turn}`;
-}
-
-function shuffled<T>(items: readonly T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 /** One sample holding every conversation of `samples` and `fillerTurns` turns of newer unrelated chat. */
@@ -64,23 +56,28 @@ export function oneLargeSubject(samples: readonly Sample[], options: LargeSubjec
       });
   }
 
-  const wordsOf = samples.map((s) => s.sessions.flatMap((x) => x.turns.map((t) => t.text.split(/\s+/))));
+  const lengths = samples.flatMap((s) =>
+    s.sessions.flatMap((x) => x.turns.map((t) => t.text.split(/\s+/).length)),
+  );
+  const words = samples.flatMap((s) =>
+    s.sessions.flatMap((x) => x.turns.flatMap((t) => t.text.split(/\s+/))),
+  );
   const speakersOf = samples.map((s) => [
     ...new Set(s.sessions.flatMap((x) => x.turns.map((t) => t.speaker))),
   ]);
+  const pick = <T>(items: readonly T[], fallback: T): T =>
+    items[Math.floor(random() * items.length)] ?? fallback;
   const start = newest > 0 ? newest : Date.parse('2024-01-01T00:00:00Z');
   for (let made = 0, k = 0; made < options.fillerTurns; k++) {
     // Round robin over the conversations: each one's speakers get their share of the newer chat.
-    const owner = k % samples.length;
-    const others = wordsOf.filter((_, i) => i !== owner || samples.length === 1).flat();
-    const speakers = speakersOf[owner] ?? ['user'];
+    const speakers = speakersOf[k % samples.length] ?? ['user'];
     const turns: Turn[] = [];
     for (let t = 1; t <= perSession && made < options.fillerTurns; t++, made++) {
-      const source = others[Math.floor(random() * others.length)] ?? ['hello'];
+      const length = pick(lengths, 8);
       turns.push({
         diaId: `D${FILLER_FIRST_SESSION + k}:${t}`,
         speaker: speakers[t % speakers.length]!,
-        text: shuffled(source, random).join(' '),
+        text: Array.from({ length }, () => pick(words, 'hello')).join(' '),
       });
     }
     sessions.push({
