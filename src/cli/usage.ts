@@ -83,8 +83,10 @@ export const COMMAND_HELP = {
       'eval locomo|lived-in|chinese|all --out DIR ...: retrieval quality on LoCoMo and the memory suites',
     usage:
       'usage: engram eval locomo --data FILE --out DIR [--mode hybrid|vector|lexical|all] [--samples N]\n' +
-      '                          [--compare langgraph] [--quiet]\n' +
+      '                          [--compare langgraph] [--one-subject [--filler N]] [--quiet]\n' +
       '  --compare langgraph runs the same protocol through LangGraph.js PostgresStore (needs DATABASE_URL)\n' +
+      '  --one-subject puts every conversation in one subject, then N newer unrelated turns (default 9000):\n' +
+      '    recall quality where a subject holds 10k+ rows\n' +
       SUITE_USAGE,
   },
   bench: {

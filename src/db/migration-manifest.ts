@@ -20,4 +20,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261201410000_active_model_with_floor.sql',
   '20261201500000_set_model_merge_threshold.sql',
   '20261201500100_replace_never_merges.sql',
+  '20261201540000_extraction_claim_lease.sql',
 ];

@@ -349,6 +349,9 @@ create table engram.memories (
   -- Fingerprint of the request that carried idempotency_key: a retry with the same key and another body is a
   -- conflict, not a silent duplicate.
   idempotency_hash text,
+  -- Until when an extract job holds this pending turn (claim_pending_extractions): the job commits its claim, then
+  -- calls the model for seconds, so a row lock cannot span it; a second job skips the turn until the lease ends.
+  extraction_claimed_until timestamptz,
   -- Lets memory_embeddings reference (id, tenant_id, subject), so its copies can never disagree.
   unique (id, tenant_id, subject)
 ) with (fillfactor = 80);
