@@ -8,7 +8,7 @@
 // The load generator runs in its own process (scripts/load-recall.ts); on this 2-core machine it takes most of a
 // core, so the server and PostgreSQL share the other. Variants of the pool size run side by side, interleaved.
 // Run: DATABASE_URL=postgres://... npx tsx scripts/bench-http-throughput.ts [--memories 10000] [--recalls 2000]
-//      [--pools 10,20] [--profile]
+//      [--variants main:10,branch:10,branch:20 --baseline /path/to/main-checkout] [--profile]
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
@@ -36,9 +36,12 @@ const { values } = parseArgs({
   options: {
     memories: { type: 'string', default: '10000' },
     recalls: { type: 'string', default: '2000' },
-    pools: { type: 'string', default: '10' },
+    /** label:pool[,label:pool...]; a label other than `branch` is a checkout given by --baseline. */
+    variants: { type: 'string', default: 'branch:10' },
+    baseline: { type: 'string' },
     clients: { type: 'string', default: '1,4,16' },
     profile: { type: 'boolean', default: false },
+    'profile-ingest': { type: 'boolean', default: false },
     out: { type: 'string' },
   },
 });
@@ -170,7 +173,12 @@ async function profiled<T>(work: () => Promise<T>): Promise<{ result: T; top: st
     const pkg = file.startsWith('nm:') ? file.split('/').slice(0, file.startsWith('nm:@') ? 2 : 1).join('/') : file;
     selfByFile.set(pkg, (selfByFile.get(pkg) ?? 0) + 1);
   }
-  const total = profile.samples.length;
+  // Idle time is not the server's work: shares are of the busy samples, with idle given apart.
+  const idle = selfByFn.get([...selfByFn.keys()].find((k) => k.startsWith('(idle)')) ?? '') ?? 0;
+  for (const m of [selfByFn, selfByFile]) for (const k of [...m.keys()]) if (k.startsWith('(idle)')) m.delete(k);
+  selfByFile.set('(native)', (selfByFile.get('(native)') ?? 0) - idle);
+  const total = profile.samples.length - idle;
+  console.log(`profile: ${((100 * idle) / profile.samples.length).toFixed(1)}% of samples idle`);
   const top = (m: Map<string, number>, n: number) =>
     [...m.entries()]
       .sort((a, b) => b[1] - a[1])
@@ -203,7 +211,20 @@ await admin.connect();
 await admin.query(`create database ${name}`);
 const dbUrl = new URL(config.DATABASE_URL);
 dbUrl.pathname = `/${name}`;
-const pools = values.pools.split(',').map(Number);
+const variantSpecs = values.variants.split(',').map((v) => {
+  const [label, pool] = v.split(':');
+  return { label: label!, max: Number(pool ?? 10) };
+});
+// Another checkout's composition and store (its own src/, this run's node_modules), run in this process.
+type Compose = typeof composeEngram;
+type CreateStore = typeof createSqlStore;
+async function modulesOf(label: string): Promise<{ compose: Compose; createStore: CreateStore }> {
+  if (label === 'branch') return { compose: composeEngram, createStore: createSqlStore };
+  if (!values.baseline) throw new Error(`variant ${label} needs --baseline`);
+  const compose = (await import(`${values.baseline}/src/server/compose.ts`)).composeEngram as Compose;
+  const createStore = (await import(`${values.baseline}/src/store/sql-store.ts`)).createSqlStore as CreateStore;
+  return { compose, createStore };
+}
 const clientLevels = values.clients.split(',').map(Number);
 const opened: SqlExecutor[] = [];
 try {
@@ -211,13 +232,15 @@ try {
   opened.push(setup);
   await migrate(setup, await readMigrations());
   await registerEmbedder(createSqlStore(setup), loaded.embedder, { defaults: loaded.modelDefaults, activate: true });
-  const variants = pools.map((max) => {
+  const variants = [];
+  for (const { label, max } of variantSpecs) {
+    const { compose, createStore } = await modulesOf(label);
     const db = openNodePostgres(dbUrl.toString(), { max });
     opened.push(db);
     const c = counting(db);
     const e = timedEmbedder(loaded.embedder!);
-    const store = createSqlStore(c.executor);
-    const engram = composeEngram({
+    const store = createStore(c.executor);
+    const engram = compose({
       store,
       gate: evaluateWrite,
       embedder: e.embedder,
@@ -225,42 +248,58 @@ try {
       adminKey: undefined,
       readiness: async () => ({ ready: true, checks: {} }),
     });
-    return { max, store, engram, c, e };
-  });
+    variants.push({ label, max, store, engram, c, e });
+  }
   const servers = await Promise.all(variants.map((v) => startServer(v.engram)));
   const setupStore = createSqlStore(setup);
   const tenantId = await setupStore.withOperator((op) => op.createTenant('http-bench'));
   const key = await issueApiKey(setupStore, tenantId, { name: 'bench' });
 
-  // Ingest: batches of 500 through the first variant (pool size does not matter to one sequential writer).
+  // Ingest: batches of 500, taking turns between the variants (the table grows as the run goes, so no variant
+  // always meets the bigger index); each variant's own wall, database and embedder time.
   const count = Number(values.memories);
-  const v0 = variants[0]!;
-  v0.c.reset();
-  const started = performance.now();
-  for (let from = 0; from < count; from += BATCH) {
-    const items = Array.from({ length: Math.min(BATCH, count - from) }, (_, j) => ({
-      subject: `user-${(from + j) % SUBJECTS}`,
-      kind: 'fact',
-      content: sentence(from + j, 'h'),
-      tags: ['bench'],
-    }));
-    const { results } = (await post(`${servers[0]!.url}/v1/memories/batch`, key, { items })) as {
-      results: { status: number }[];
-    };
-    if (results.some((r) => r.status !== 201)) throw new Error('a bench memory was not created');
-  }
-  const wallMs = performance.now() - started;
-  const ingest = {
-    memories: count,
-    per_second: Math.round(count / (wallMs / 1000)),
-    ms_per_memory: +(wallMs / count).toFixed(3),
-    db_ms_per_memory: +(v0.c.counts.dbMs / count).toFixed(3),
-    node_ms_per_memory: +((wallMs - v0.c.counts.dbMs) / count).toFixed(3),
-    embed_ms_per_memory: +(v0.e.t.ms / count).toFixed(3),
-    statements_per_batch: +(v0.c.counts.statements / Math.ceil(count / BATCH)).toFixed(1),
+  const spent = variants.map(() => ({ wallMs: 0, memories: 0, batches: 0 }));
+  for (const v of variants) v.c.reset();
+  const ingestRun = async () => {
+    for (let from = 0, b = 0; from < count; from += BATCH, b++) {
+      const i = b % variants.length;
+      const items = Array.from({ length: Math.min(BATCH, count - from) }, (_, j) => ({
+        subject: `user-${(from + j) % SUBJECTS}`,
+        kind: 'fact',
+        content: sentence(from + j, 'h'),
+        tags: ['bench'],
+      }));
+      const t0 = performance.now();
+      const { results } = (await post(`${servers[i]!.url}/v1/memories/batch`, key, { items })) as {
+        results: { status: number }[];
+      };
+      spent[i]!.wallMs += performance.now() - t0;
+      spent[i]!.memories += items.length;
+      spent[i]!.batches++;
+      if (results.some((r) => r.status !== 201)) throw new Error('a bench memory was not created');
+    }
   };
+  const ingestProfile = values['profile-ingest'] ? await profiled(ingestRun) : (await ingestRun(), null);
+  const ingest = variants.map((v, i) => {
+    const t = spent[i]!;
+    return {
+      variant: v.label,
+      memories: t.memories,
+      per_second: Math.round(t.memories / (t.wallMs / 1000)),
+      ms_per_memory: +(t.wallMs / t.memories).toFixed(3),
+      db_ms_per_memory: +(v.c.counts.dbMs / t.memories).toFixed(3),
+      node_ms_per_memory: +((t.wallMs - v.c.counts.dbMs) / t.memories).toFixed(3),
+      embed_ms_per_memory: +(v.e.t.ms / t.memories).toFixed(3),
+      statements_per_batch: +(v.c.counts.statements / t.batches).toFixed(1),
+    };
+  });
   report.ingest_http_batch = ingest;
-  console.log('ingest', JSON.stringify(ingest));
+  for (const row of ingest) console.log('ingest', JSON.stringify(row));
+  if (ingestProfile) {
+    console.log(`ingest CPU by function (self):\n  ${ingestProfile.top.join('\n  ')}`);
+    console.log(`ingest CPU by file:\n  ${ingestProfile.files.join('\n  ')}`);
+    report.ingest_profile = { top: ingestProfile.top, files: ingestProfile.files };
+  }
   await setupStore.refreshStatistics({ force: true });
 
   // Warm each server: the first recall reads the active model and the key.
@@ -276,6 +315,7 @@ try {
       const out = profile ? await profiled(measure) : { result: await measure(), top: [], files: [] };
       await v.engram.recall.settleBookkeeping();
       const row = {
+        variant: v.label,
         pool: v.max,
         ...out.result,
         transactions_per_recall: +(v.c.counts.transactions / total).toFixed(3),
