@@ -12,9 +12,8 @@
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import { cpus, loadavg } from 'node:os';
-import { promisify } from 'node:util';
-import { parseArgs } from 'node:util';
+import { cpus } from 'node:os';
+import { parseArgs, promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { configuredEmbedder } from '../src/cli/configured-embedder.ts';
@@ -120,7 +119,14 @@ function timedEmbedder(embedder: Embedder) {
 function sentence(i: number, salt: string): string {
   const subjects = ['I', 'My sister', 'Our team', 'The landlord', 'My doctor', 'The kids'];
   const verbs = ['prefers', 'booked', 'avoids', 'bought', 'moved', 'mentioned'];
-  const things = ['a window seat', 'oat milk', 'the Thursday meeting', 'a blue bike', 'peanuts', 'the garden'];
+  const things = [
+    'a window seat',
+    'oat milk',
+    'the Thursday meeting',
+    'a blue bike',
+    'peanuts',
+    'the garden',
+  ];
   return `${subjects[i % 6]} ${verbs[Math.floor(i / 6) % 6]} ${things[Math.floor(i / 36) % 6]} (${salt} note ${i})`;
 }
 
@@ -170,12 +176,18 @@ async function profiled<T>(work: () => Promise<T>): Promise<{ result: T; top: st
     const file = frame.url.replace(/^.*node_modules\//, 'nm:').replace(/^.*\/src\//, 'src/') || '(native)';
     const fn = `${frame.functionName || '(anon)'} ${file}:${frame.lineNumber + 1}`;
     selfByFn.set(fn, (selfByFn.get(fn) ?? 0) + 1);
-    const pkg = file.startsWith('nm:') ? file.split('/').slice(0, file.startsWith('nm:@') ? 2 : 1).join('/') : file;
+    const pkg = file.startsWith('nm:')
+      ? file
+          .split('/')
+          .slice(0, file.startsWith('nm:@') ? 2 : 1)
+          .join('/')
+      : file;
     selfByFile.set(pkg, (selfByFile.get(pkg) ?? 0) + 1);
   }
   // Idle time is not the server's work: shares are of the busy samples, with idle given apart.
   const idle = selfByFn.get([...selfByFn.keys()].find((k) => k.startsWith('(idle)')) ?? '') ?? 0;
-  for (const m of [selfByFn, selfByFile]) for (const k of [...m.keys()]) if (k.startsWith('(idle)')) m.delete(k);
+  for (const m of [selfByFn, selfByFile])
+    for (const k of [...m.keys()]) if (k.startsWith('(idle)')) m.delete(k);
   selfByFile.set('(native)', (selfByFile.get('(native)') ?? 0) - idle);
   const total = profile.samples.length - idle;
   console.log(`profile: ${((100 * idle) / profile.samples.length).toFixed(1)}% of samples idle`);
@@ -188,7 +200,17 @@ async function profiled<T>(work: () => Promise<T>): Promise<{ result: T; top: st
 }
 
 async function loadRecalls(url: string, key: string, clients: number, total: number) {
-  const { stdout } = await run('npx', ['tsx', 'scripts/load-recall.ts', url, key, String(clients), String(total), String(SUBJECTS)]);
+  const subjects = Array.from({ length: SUBJECTS }, (_, i) => `user-${i}`).join(',');
+  const { stdout } = await run(process.execPath, [
+    '--import',
+    'tsx',
+    'src/bench/load-recall.ts',
+    url,
+    key,
+    String(clients),
+    String(total),
+    subjects,
+  ]);
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, number>;
 }
 
@@ -222,7 +244,8 @@ async function modulesOf(label: string): Promise<{ compose: Compose; createStore
   if (label === 'branch') return { compose: composeEngram, createStore: createSqlStore };
   if (!values.baseline) throw new Error(`variant ${label} needs --baseline`);
   const compose = (await import(`${values.baseline}/src/server/compose.ts`)).composeEngram as Compose;
-  const createStore = (await import(`${values.baseline}/src/store/sql-store.ts`)).createSqlStore as CreateStore;
+  const createStore = (await import(`${values.baseline}/src/store/sql-store.ts`))
+    .createSqlStore as CreateStore;
   return { compose, createStore };
 }
 const clientLevels = values.clients.split(',').map(Number);
@@ -231,7 +254,10 @@ try {
   const setup = openNodePostgres(dbUrl.toString(), { max: 2 });
   opened.push(setup);
   await migrate(setup, await readMigrations());
-  await registerEmbedder(createSqlStore(setup), loaded.embedder, { defaults: loaded.modelDefaults, activate: true });
+  await registerEmbedder(createSqlStore(setup), loaded.embedder, {
+    defaults: loaded.modelDefaults,
+    activate: true,
+  });
   const variants = [];
   for (const { label, max } of variantSpecs) {
     const { compose, createStore } = await modulesOf(label);
@@ -279,7 +305,9 @@ try {
       if (results.some((r) => r.status !== 201)) throw new Error('a bench memory was not created');
     }
   };
-  const ingestProfile = values['profile-ingest'] ? await profiled(ingestRun) : (await ingestRun(), null);
+  let ingestProfile: Awaited<ReturnType<typeof profiled>> | null = null;
+  if (values['profile-ingest']) ingestProfile = await profiled(ingestRun);
+  else await ingestRun();
   const ingest = variants.map((v, i) => {
     const t = spent[i]!;
     return {
@@ -303,7 +331,8 @@ try {
   await setupStore.refreshStatistics({ force: true });
 
   // Warm each server: the first recall reads the active model and the key.
-  for (const s of servers) for (let i = 0; i < 20; i++) await post(`${s.url}/v1/recall`, key, { subject: 'user-1', query: 'milk' });
+  for (const s of servers)
+    for (let i = 0; i < 20; i++) await post(`${s.url}/v1/recall`, key, { subject: 'user-1', query: 'milk' });
 
   const recalls: Record<string, unknown>[] = [];
   const total = Number(values.recalls);

@@ -1,14 +1,16 @@
-// Load generator for the HTTP throughput bench: its own process, so that the server's event loop does not also run
-// the clients (on a 2-core machine it still takes most of one core). `clients` concurrent keep-alive clients post
-// /v1/recall until `total` recalls were answered; prints one JSON line with the rate and client-side latencies.
-// Run: npx tsx scripts/load-recall.ts <url> <key> <clients> <total> <subjects>
+// Load generator for the HTTP throughput benches (`engram bench`, scripts/bench-http-throughput.ts): its own
+// process, so that the server's event loop does not also run the clients (on a 2-core machine it still takes most
+// of one core). `clients` concurrent keep-alive clients post /v1/recall, round robin over the subjects, until
+// `total` recalls were answered; prints one JSON line with the rate, client-side latencies and the server's timing.
+// Run: npx tsx src/bench/load-recall.ts <url> <key> <clients> <total> <subject,subject,...>
 import { Agent, request } from 'undici';
 
 const [url, key, clientsText, totalText, subjectsText] = process.argv.slice(2);
-if (!url || !key) throw new Error('usage: load-recall.ts <url> <key> <clients> <total> <subjects>');
+if (!url || !key || !subjectsText)
+  throw new Error('usage: load-recall.ts <url> <key> <clients> <total> <subject,subject,...>');
 const clients = Number(clientsText ?? 16);
 const total = Number(totalText ?? 1000);
-const subjects = Number(subjectsText ?? 10);
+const subjects = subjectsText.split(',');
 const queries = [
   'what milk do I like',
   'when is the meeting',
@@ -34,9 +36,11 @@ await Promise.all(
         method: 'POST',
         dispatcher: agent,
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ subject: `user-${i % subjects}`, query: queries[i % queries.length] }),
+        body: JSON.stringify({ subject: subjects[i % subjects.length], query: queries[i % queries.length] }),
       });
-      const body = (await res.body.json()) as { timing_ms?: { total: number; search: number; embed: number } };
+      const body = (await res.body.json()) as {
+        timing_ms?: { total: number; search: number; embed: number };
+      };
       latencies.push(performance.now() - t0);
       if (res.statusCode !== 200) failures++;
       else if (body.timing_ms) {
