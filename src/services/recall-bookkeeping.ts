@@ -40,6 +40,10 @@ export function createRecallBookkeeping(
   const maxBatch = options.maxBatch ?? 100;
   let pending: RecallRecord[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
+  // One batch written at a time: two in flight would update the same memories' rows in different orders (a
+  // deadlock, which loses a batch) and compete for the pool with the recalls; and a flush must also wait for the
+  // batch already being written, or feedback settled with nothing pending could miss the event of that batch.
+  let writing: Promise<void> = Promise.resolve();
 
   async function write(records: RecallRecord[]): Promise<void> {
     const groups = new Map<string, RecallRecord[]>();
@@ -67,7 +71,9 @@ export function createRecallBookkeeping(
     timer = null;
     const batch = pending;
     pending = [];
-    return batch.length > 0 ? write(batch) : Promise.resolve();
+    // write() never rejects (each group's failure is logged), so the chain never breaks.
+    if (batch.length > 0) writing = writing.then(() => write(batch));
+    return writing;
   }
 
   return {
