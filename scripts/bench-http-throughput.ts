@@ -340,13 +340,17 @@ try {
     for (const [i, v] of variants.entries()) {
       v.c.reset();
       const measure = () => loadRecalls(servers[i]!.url, key, clients, total);
+      // This process's CPU while the clients (another process) ran: the server's share of a recall.
+      const cpu0 = process.cpuUsage();
       const profile = values.profile && clients === Math.max(...clientLevels) && i === 0;
       const out = profile ? await profiled(measure) : { result: await measure(), top: [], files: [] };
       await v.engram.recall.settleBookkeeping();
+      const cpu = process.cpuUsage(cpu0);
       const row = {
         variant: v.label,
         pool: v.max,
         ...out.result,
+        node_cpu_ms_per_recall: +((cpu.user + cpu.system) / 1000 / total).toFixed(2),
         transactions_per_recall: +(v.c.counts.transactions / total).toFixed(3),
         statements_per_recall: +(v.c.counts.statements / total).toFixed(3),
         checkout_and_begin_ms_per_transaction: +(v.c.counts.waitMs / v.c.counts.transactions).toFixed(2),
