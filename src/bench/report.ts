@@ -89,7 +89,7 @@ export function markdownReport(
     const b = locomo.langgraph_postgres_store;
     lines.push(
       `LoCoMo size (${locomo.conversations} conversations, the eval protocol of \`engram eval locomo --compare langgraph\`, same`,
-      'server, data and embedder; latency of the store call, ms):',
+      "server, data and embedder; each query's wall time in process, ms: Engram's embed, search and ranking, the store's search):",
       '',
       '| | R@10 | MRR | p50 | p95 |',
       '|---|---:|---:|---:|---:|',
