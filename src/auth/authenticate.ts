@@ -36,25 +36,45 @@ export function createAuthenticate(deps: {
   const cache = new Map<string, { principal: Principal; keyId: string; until: number }>();
   const MAX_ENTRIES = 10_000;
 
+  // Lookups under way, by secret hash: when a cached key expires under load, the 16 requests that find it expired
+  // together share one lookup instead of each running a transaction (measured: 48 lookups in 1,500 recalls at 16
+  // clients, one per client each time the 5 s ran out). A revocation must not be undone by a lookup that started
+  // before it, so forgetting a key also drops its lookup.
+  const pending = new Map<string, { keyId: string; lookup: Promise<Principal> }>();
+
   async function apiKey(token: string): Promise<Principal> {
     if (ttl <= 0) return verifyApiKey(store, token);
     const { keyId, secretHash } = await keyFingerprint(token);
     const hit = cache.get(secretHash);
     if (hit && hit.until > now()) return hit.principal;
     cache.delete(secretHash);
-    const principal = await verifyApiKey(store, token);
-    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-    cache.set(secretHash, { principal, keyId, until: now() + ttl });
-    return principal;
+    const running = pending.get(secretHash);
+    if (running) return running.lookup;
+    const entry = { keyId, lookup: verifyApiKey(store, token) };
+    pending.set(secretHash, entry);
+    try {
+      const principal = await entry.lookup;
+      // Only if no revocation forgot this lookup meanwhile.
+      if (pending.get(secretHash) === entry) {
+        if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+        cache.set(secretHash, { principal, keyId, until: now() + ttl });
+      }
+      return principal;
+    } finally {
+      if (pending.get(secretHash) === entry) pending.delete(secretHash);
+    }
   }
 
   const authenticate = ((token: string) =>
     jwt && looksLikeJwt(token) ? jwt.verify(token) : apiKey(token)) as Authenticator;
   authenticate.forgetKey = (keyId) => {
     for (const [hash, entry] of cache) if (entry.keyId === keyId) cache.delete(hash);
+    for (const [hash, entry] of pending) if (entry.keyId === keyId) pending.delete(hash);
   };
   authenticate.forgetTenant = (tenantId) => {
     for (const [hash, entry] of cache) if (entry.principal.tenantId === tenantId) cache.delete(hash);
+    // A lookup under way does not know its tenant yet: drop them all (they are re-run on the next request).
+    pending.clear();
   };
   return authenticate;
 }

@@ -21,6 +21,7 @@ import {
   skewedSubjects,
 } from './corpus.ts';
 import { type LatencySummary, summarize } from './stats.ts';
+import { httpBatchIngest, importRate, recallThroughput, type ThroughputResult } from './throughput.ts';
 
 export interface BenchOptions {
   size: number;
@@ -39,6 +40,11 @@ export interface BenchOptions {
    * dimensions replace `dims`).
    */
   embedder?: Embedder | undefined;
+  /**
+   * Also measure throughput (throughput.ts): `ingest` memories through the batch route and as many through
+   * importJsonl, then `recalls` recalls through HTTP at each of `clients` concurrent clients. Absent: skipped.
+   */
+  throughput?: { ingest: number; recalls: number; clients: number[] } | undefined;
 }
 
 export interface SubjectResult {
@@ -75,6 +81,8 @@ export interface SizeResult {
   };
   sizes_mb: { memories: number; memory_embeddings: number };
   node_rss_mb: number;
+  /** Null when not asked for (BenchOptions.throughput). */
+  throughput: (ThroughputResult & { recall_subjects: number; recall_subject_rows: number[] }) | null;
 }
 
 const MODEL_PREFIX = 'bench/random';
@@ -353,6 +361,43 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
         total += exact.length;
       }
 
+      let throughput: SizeResult['throughput'] = null;
+      if (options.throughput) {
+        const t = options.throughput;
+        onProgress(`[${size}] throughput: ${t.ingest} memories through the batch route and through import…`);
+        const key = await issueApiKey(store, ingestTenant, { name: 'bench-throughput' });
+        const url = `http://127.0.0.1:${port}`;
+        const httpBatch = await httpBatchIngest(url, key, 'ingest-http', t.ingest, 11);
+        const imported = await importRate(
+          { memories: engram.memories, store },
+          principal,
+          'ingest-import',
+          t.ingest,
+          12,
+        );
+        // Every subject of the largest subject's tenant, round robin: a mixed load, the largest subject included.
+        const subjects = plan.filter((p) => p.tenant === plan[0]!.tenant);
+        const readerKey = await issueApiKey(store, tenantIds[plan[0]!.tenant]!, { name: 'bench-reader' });
+        onProgress(`[${size}] throughput: recalls/s at ${t.clients.join('/')} clients…`);
+        const recalls = await recallThroughput(
+          url,
+          readerKey,
+          subjects.map((p) => p.subject),
+          t.clients,
+          t.recalls,
+        );
+        throughput = {
+          http_batch_ingest_per_second: httpBatch,
+          import_per_second: imported,
+          recalls,
+          recall_subjects: subjects.length,
+          recall_subject_rows: [
+            Math.min(...subjects.map((p) => p.rows)),
+            Math.max(...subjects.map((p) => p.rows)),
+          ],
+        };
+      }
+
       const sizes = await db.query<{ memories: string; embeddings: string }>(
         "select pg_total_relation_size('engram.memories')::text as memories, pg_total_relation_size('engram.memory_embeddings')::text as embeddings",
       );
@@ -378,6 +423,7 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
         },
         sizes_mb: { memories: mb(sizes.rows[0]?.memories), memory_embeddings: mb(sizes.rows[0]?.embeddings) },
         node_rss_mb: Math.round(process.memoryUsage().rss / 1024 / 1024),
+        throughput,
       };
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

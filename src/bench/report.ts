@@ -2,8 +2,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import type { BaselineComparison } from '../eval/locomo/report.ts';
 import { lineChartSvg } from './plot.ts';
 import type { SizeResult } from './recall-bench.ts';
+
+/** The LoCoMo-size comparison with LangGraph's PostgresStore (engram bench --locomo). */
+export type LocomoComparison = BaselineComparison & { conversations: number };
 
 export function machineDescription(): string {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
@@ -14,7 +18,11 @@ export function machineDescription(): string {
   return `${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 1024 ** 3)} GiB RAM, Node ${process.version}, load average ${load} (1/5/15 min) when written`;
 }
 
-export function markdownReport(results: SizeResult[], database: string): string {
+export function markdownReport(
+  results: SizeResult[],
+  database: string,
+  locomo: LocomoComparison | null = null,
+): string {
   const lines = [
     '# Recall benchmark',
     '',
@@ -49,14 +57,82 @@ export function markdownReport(results: SizeResult[], database: string): string 
       `| ${r.size.toLocaleString('en')} | ${r.vectors} | ${r.dims} | ${e.exact_ms.p50} | ${e.exact_ms.p95} | ${e.ann_ms.p50} | ${e.ann_ms.p95} | ${e.recall_at_10} | ${e.subject_rows.toLocaleString('en')} | ${r.load_rows_per_second.toLocaleString('en')} | ${r.index_build_seconds} | ${r.api_ingest_rows_per_second} | ${r.sizes_mb.memories} | ${r.sizes_mb.memory_embeddings} | ${r.node_rss_mb} |`,
     );
   }
-  lines.push('', '![latency against size](recall-bench.svg)', '');
+  lines.push(
+    '',
+    '![latency against size](recall-bench.svg)',
+    '',
+    '![latency against subject size](recall-bench-subjects.svg)',
+    '',
+  );
+  const withThroughput = results.filter((r) => r.throughput);
+  if (withThroughput.length > 0) {
+    const clients = withThroughput[0]!.throughput!.recalls.map((r) => r.clients);
+    lines.push(
+      'Throughput through HTTP: memories/s through `POST /v1/memories/batch` (500 a request) and through `engram import`',
+      '(importJsonl, 500 a batch); recalls/s through `POST /v1/recall` at each client count, round robin over the largest',
+      "subject's tenant's subjects, the clients in a process of their own (on a 2-core machine it takes most of a core).",
+      '',
+      `| memories | vectors | HTTP batch memories/s | import memories/s | ${clients.map((c) => `recalls/s at ${c}`).join(' | ')} | p50 ms at ${clients.at(-1)} (client / server) |`,
+      `|---:|---|---:|---:|${clients.map(() => '---:').join('|')}|---:|`,
+    );
+    for (const r of withThroughput) {
+      const t = r.throughput!;
+      const last = t.recalls.at(-1)!;
+      lines.push(
+        `| ${r.size.toLocaleString('en')} | ${r.vectors} | ${t.http_batch_ingest_per_second} | ${t.import_per_second} | ${t.recalls.map((x) => x.per_second).join(' | ')} | ${last.client_p50_ms} / ${last.server_p50_ms} |`,
+      );
+    }
+    lines.push('');
+  }
+  if (locomo) {
+    const e = locomo.engram_hybrid;
+    const b = locomo.langgraph_postgres_store;
+    lines.push(
+      `LoCoMo size (${locomo.conversations} conversations, the eval protocol of \`engram eval locomo --compare langgraph\`, same`,
+      "server, data and embedder; each query's wall time in process, ms: Engram's embed, search and ranking, the store's search):",
+      '',
+      '| | R@10 | MRR | p50 | p95 |',
+      '|---|---:|---:|---:|---:|',
+      `| Engram hybrid recall | ${e.recall_at_10.toFixed(3)} | ${e.mrr.toFixed(3)} | ${e.recall_ms.p50} | ${e.recall_ms.p95} |`,
+      `| LangGraph PostgresStore.search | ${b.recall_at_10.toFixed(3)} | ${b.mrr.toFixed(3)} | ${b.search_ms.p50} | ${b.search_ms.p95} |`,
+      `| Engram / store | ${locomo.ratios.recall_at_10} | ${locomo.ratios.mrr} | ${locomo.ratios.latency_p50} | ${locomo.ratios.latency_p95} |`,
+      '',
+    );
+  }
   return lines.join('\n');
+}
+
+/** p95 latency against the subject's row count, DB and HTTP, every measured subject of every size. */
+export function subjectSizeSvg(results: SizeResult[]): string {
+  const subjects = results.flatMap((r) =>
+    [r.largest, r.largest_exact, r.smallest].flatMap((s) =>
+      s ? [{ vectors: `${r.vectors}@${r.dims}`, s }] : [],
+    ),
+  );
+  const keys = [...new Set(subjects.map((x) => x.vectors))];
+  const line = (key: string, label: string, pick: (s: SizeResult['largest']) => number) => ({
+    label: `${key.startsWith('random@') ? `random ${key.slice(7)}d` : key.split('@')[0]}, ${label}`,
+    points: subjects
+      .filter((x) => x.vectors === key)
+      .map((x) => ({ x: x.s.rows, y: pick(x.s) }))
+      .sort((a, b) => a.x - b.x),
+  });
+  return lineChartSvg({
+    title: 'Hybrid recall p95 against subject size',
+    xLabel: 'rows in the subject (log scale)',
+    yLabel: 'p95 latency (ms)',
+    series: keys.flatMap((key) => [
+      line(key, 'DB', (s) => s.db_hybrid_ms.p95),
+      line(key, 'HTTP', (s) => s.http_hybrid_ms.p95),
+    ]),
+  });
 }
 
 export async function writeBenchReport(
   dir: string,
   results: SizeResult[],
   database: string,
+  locomo: LocomoComparison | null = null,
 ): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const svg = lineChartSvg({
@@ -79,12 +155,18 @@ export async function writeBenchReport(
       ];
     }),
   });
-  const files = [join(dir, 'recall-bench.json'), join(dir, 'recall-bench.md'), join(dir, 'recall-bench.svg')];
+  const files = [
+    join(dir, 'recall-bench.json'),
+    join(dir, 'recall-bench.md'),
+    join(dir, 'recall-bench.svg'),
+    join(dir, 'recall-bench-subjects.svg'),
+  ];
   await writeFile(
     files[0]!,
-    `${JSON.stringify({ machine: machineDescription(), database, results }, null, 2)}\n`,
+    `${JSON.stringify({ machine: machineDescription(), database, results, locomo }, null, 2)}\n`,
   );
-  await writeFile(files[1]!, markdownReport(results, database));
+  await writeFile(files[1]!, markdownReport(results, database, locomo));
   await writeFile(files[2]!, svg);
+  await writeFile(files[3]!, subjectSizeSvg(results));
   return files;
 }

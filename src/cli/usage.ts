@@ -90,10 +90,13 @@ export const COMMAND_HELP = {
       SUITE_USAGE,
   },
   bench: {
-    summary: 'recall latency at scale (--sizes 10000,100000 --dims 256,384,1536 | --vectors local)',
+    summary:
+      'recall latency at scale, ingest and recalls/s through HTTP, LoCoMo-size comparison with PostgresStore',
     usage:
       'usage: engram bench [--sizes 10000,100000] [--dims 256] [--vectors random|local] [--subjects 100]\n' +
-      '                    [--tenants 10] [--queries 200] [--out docs/benchmarks]',
+      '                    [--tenants 10] [--queries 200] [--clients 1,4,16] [--recalls 1000] [--ingest 2000]\n' +
+      '                    [--locomo FILE [--locomo-samples 2]] [--out docs/benchmarks]\n' +
+      '  --recalls 0 skips the throughput part; --locomo needs DATABASE_URL (PostgresStore runs on PostgreSQL)',
   },
 } as const;
 

@@ -94,9 +94,17 @@ export interface TenantStore extends ForgettingTenantStore {
   // Recall
   recallCandidates(params: RecallQuery): Promise<RecallRow[]>;
   subjectRules(subject: string): Promise<Memory[]>;
+  /** recallCandidates and subjectRules of the query's subject in one statement: what one recall reads. */
+  recallWithRules(params: RecallQuery): Promise<{ rows: RecallRow[]; rules: Memory[] }>;
   markRecalled(ids: readonly string[]): Promise<void>;
   // Recall events and feedback (ids only)
   recordRecall(recallId: string, subject: string, returnedIds: readonly string[]): Promise<void>;
+  /**
+   * The bookkeeping of several recalls in two statements, whatever their number: every recall event (in the
+   * given order, which takes the subjects' erase locks in that order), then every recall count, as recordRecall
+   * then markRecalled once per recall would.
+   */
+  recordRecalls(records: readonly RecalledIds[]): Promise<void>;
   /** Null when the recall is not visible (another tenant's, or another subject's when `subject` is given). */
   recordFeedback(
     recallId: string,
@@ -105,6 +113,13 @@ export interface TenantStore extends ForgettingTenantStore {
   ): Promise<FeedbackOutcome | null>;
   /** Deletes a subject's recall events (part of erasing the subject); returns how many. */
   eraseRecallEvents(subject: string): Promise<number>;
+}
+
+/** One recall's bookkeeping: its id, its subject and the memory ids it returned. */
+export interface RecalledIds {
+  recallId: string;
+  subject: string;
+  returned: readonly string[];
 }
 
 export interface FeedbackOutcome {

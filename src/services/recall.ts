@@ -153,8 +153,8 @@ export function createRecallService(deps: RecallServiceDeps) {
       // orders its lexical candidates exactly as the hybrid would have.
       const weights = weightsFor(embedded.model ?? (await activeModel().catch(() => null)));
       const searchStarted = performance.now();
-      const { rows, rules } = await deps.store.withTenant(principal, async (tx) => {
-        const rows = await tx.recallCandidates({
+      const { rows, rules } = await deps.store.withTenant(principal, (tx) =>
+        tx.recallWithRules({
           subject: request.subject,
           query,
           vector:
@@ -173,10 +173,8 @@ export function createRecallService(deps: RecallServiceDeps) {
           language,
           minSimilarity: embedded.model?.threshold ?? null,
           weights: { vector: weights.lanes.vector, lexical: weights.lanes.lexical, k: weights.k },
-        });
-        const rules = await tx.subjectRules(request.subject);
-        return { rows, rules };
-      });
+        }),
+      );
       const searchMs = performance.now() - searchStarted;
       const reranked = await rerankRows(
         deps.reranker ?? null,

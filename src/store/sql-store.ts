@@ -204,42 +204,26 @@ function tenantStore(session: SqlSession): TenantStore {
     // Recall
     async recallCandidates(q: RecallQuery): Promise<RecallRow[]> {
       const { rows } = await session.query<RecallCandidateRow>(
-        `select * from engram.recall_candidates(
-             p_subject => $1, p_query => $2, p_embedding => $3, p_model => $4, p_mode => $5, p_candidates => $6,
-             p_kinds => $7::text[], p_tags => $8::text[], p_session => $9, p_min_trust => $10, p_min_importance => $11,
-             p_since => $12::timestamptz, p_until => $13::timestamptz, p_language => $14, p_min_similarity => $15,
-             p_vector_weight => $16, p_lexical_weight => $17, p_rrf_k => $18)`,
-        [
-          q.subject,
-          q.query,
-          q.vector ? vectorLiteral(q.vector.vector) : null,
-          q.vector?.model ?? null,
-          q.mode,
-          q.candidates,
-          q.kinds ?? null,
-          q.tags ?? null,
-          q.session ?? null,
-          q.minTrust ?? null,
-          q.minImportance ?? null,
-          q.since ?? null,
-          q.until ?? null,
-          q.language ?? null,
-          q.minSimilarity ?? null,
-          q.weights?.vector ?? 1,
-          q.weights?.lexical ?? 1,
-          q.weights?.k ?? 60,
-        ],
+        `select * from ${RECALL_CANDIDATES_CALL}`,
+        recallParams(q),
       );
-      // Every driver parses these types to numbers already; Number() only guards one that sends text.
-      const num = (v: number | null) => (v === null ? null : Number(v));
-      return rows.map((r) => ({
-        ...r,
-        vector_similarity: num(r.vector_similarity),
-        vector_rank: num(r.vector_rank),
-        lexical_score: num(r.lexical_score),
-        lexical_rank: num(r.lexical_rank),
-        rrf: Number(r.rrf),
-      }));
+      return rows.map(recallRow);
+    },
+    async recallWithRules(q: RecallQuery) {
+      // One statement instead of two: the rules ride on every candidate row (an uncorrelated subquery, computed
+      // once), and on one all-null row when there is no candidate. A recall's transaction is then begin, the
+      // tenant's settings, this and commit (issue 18 item 4: no extra round trips per recall).
+      const { rows } = await session.query<RecallCandidateRow & { rules: Memory[] }>(
+        `select c.*, r.rules
+           from (select coalesce(pg_catalog.jsonb_agg(m), '[]'::jsonb) as rules
+                   from engram.subject_rules($1) as m) as r
+           left join lateral ${RECALL_CANDIDATES_CALL} as c on true`,
+        recallParams(q),
+      );
+      return {
+        rows: rows.filter((r) => r.id !== null).map(({ rules: _, ...r }) => recallRow(r)),
+        rules: rows[0]?.rules ?? [],
+      };
     },
     async subjectRules(subject) {
       const { rows } = await session.query<{ m: Memory }>('select m from engram.subject_rules($1) as m', [
@@ -253,6 +237,26 @@ function tenantStore(session: SqlSession): TenantStore {
     },
     async markRecalled(ids) {
       await session.query('select engram.mark_recalled($1::uuid[])', [ids]);
+    },
+    async recordRecalls(records) {
+      if (records.length === 0) return;
+      // unnest yields its rows in array order and each call is its own statement inside the function, so this
+      // is recordRecall once per record in the given order (the erase locks too), then markRecalled once per
+      // record (an id returned by three recalls is counted three times).
+      const ids = records.map((r) => r.recallId);
+      const subjects = records.map((r) => r.subject);
+      const returned = records.map((r) => uuidArrayLiteral(r.returned));
+      await session.query(
+        `select count(engram.record_recall(r.id, r.subject, r.returned::uuid[]))
+           from unnest($1::uuid[], $2::text[], $3::text[]) as r(id, subject, returned)`,
+        [ids, subjects, returned],
+      );
+      const marked = returned.filter((_, i) => records[i]!.returned.length > 0);
+      if (marked.length > 0)
+        await session.query(
+          'select count(engram.mark_recalled(r.returned::uuid[])) from unnest($1::text[]) as r(returned)',
+          [marked],
+        );
     },
     async recordRecall(recallId, subject, returnedIds) {
       await session.query('select engram.record_recall($1::uuid, $2, $3::uuid[])', [
@@ -381,4 +385,52 @@ function operatorStore(session: SqlSession): OperatorStore {
       };
     },
   };
+}
+
+/** The recall RPC call with its parameters ($1 the subject, then recallParams' order): one text for every caller. */
+const RECALL_CANDIDATES_CALL = `engram.recall_candidates(
+     p_subject => $1, p_query => $2, p_embedding => $3, p_model => $4, p_mode => $5, p_candidates => $6,
+     p_kinds => $7::text[], p_tags => $8::text[], p_session => $9, p_min_trust => $10, p_min_importance => $11,
+     p_since => $12::timestamptz, p_until => $13::timestamptz, p_language => $14, p_min_similarity => $15,
+     p_vector_weight => $16, p_lexical_weight => $17, p_rrf_k => $18)`;
+
+function recallParams(q: RecallQuery): unknown[] {
+  return [
+    q.subject,
+    q.query,
+    q.vector ? vectorLiteral(q.vector.vector) : null,
+    q.vector?.model ?? null,
+    q.mode,
+    q.candidates,
+    q.kinds ?? null,
+    q.tags ?? null,
+    q.session ?? null,
+    q.minTrust ?? null,
+    q.minImportance ?? null,
+    q.since ?? null,
+    q.until ?? null,
+    q.language ?? null,
+    q.minSimilarity ?? null,
+    q.weights?.vector ?? 1,
+    q.weights?.lexical ?? 1,
+    q.weights?.k ?? 60,
+  ];
+}
+
+function recallRow(r: RecallCandidateRow): RecallRow {
+  // Every driver parses these types to numbers already; Number() only guards one that sends text.
+  const num = (v: number | null) => (v === null ? null : Number(v));
+  return {
+    ...r,
+    vector_similarity: num(r.vector_similarity),
+    vector_rank: num(r.vector_rank),
+    lexical_score: num(r.lexical_score),
+    lexical_rank: num(r.lexical_rank),
+    rrf: Number(r.rrf),
+  };
+}
+
+/** A uuid[] literal ('{a,b}') for ids the caller already holds as uuids (they came from the database). */
+function uuidArrayLiteral(ids: readonly string[]): string {
+  return `{${ids.join(',')}}`;
 }

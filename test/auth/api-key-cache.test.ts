@@ -95,4 +95,39 @@ describe.each(backends)('the API key cache on $name', ({ open }) => {
     ).toBe(200);
     expect((await call('GET', '/v1/memories', doomedKey)).status).toBe(401);
   });
+
+  it('requests that find a key uncached together share one lookup (HTTP); a revocation during it is not undone', async () => {
+    const engram = composeEngram({
+      store: counting,
+      gate: evaluateWrite,
+      embedder: testEmbedder,
+      logger: silentLogger,
+      adminKey: undefined,
+      readiness: async () => ({ ready: true, checks: {} }),
+      apiKeyCacheMs: 60_000,
+    });
+    const key = await issueApiKey(f.store, f.tenantA);
+    lookups = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, () =>
+        engram.app.fetch(
+          new Request('http://engram.test/v1/memories', { headers: { authorization: `Bearer ${key}` } }),
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(16).fill(200));
+    expect(lookups).toBe(1);
+
+    // A key revoked (and forgotten) while its lookup is under way: that lookup's answer is not cached.
+    const authenticate = createAuthenticate({ store: counting, apiKeyCacheMs: 60_000 });
+    const other = await issueApiKey(f.store, f.tenantA);
+    const { keyId } = await keyFingerprint(other);
+    lookups = 0;
+    const inFlight = authenticate(other);
+    await revokeApiKey(f.store, keyId);
+    authenticate.forgetKey(keyId);
+    await inFlight.catch(() => null);
+    await expect(authenticate(other)).rejects.toMatchObject({ code: 'unauthorized' });
+    expect(lookups).toBe(2);
+  });
 });

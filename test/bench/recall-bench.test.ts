@@ -14,7 +14,7 @@ import { evaluateWrite } from '../../src/gate/index.ts';
 const results: SizeResult[] = [];
 const dirs: string[] = [];
 
-async function bench(size: number, extra: { dims?: number; local?: boolean }) {
+async function bench(size: number, extra: { dims?: number; local?: boolean; throughput?: boolean }) {
   const progress: string[] = [];
   const result = await runRecallBench({
     size,
@@ -26,6 +26,7 @@ async function bench(size: number, extra: { dims?: number; local?: boolean }) {
     gate: evaluateWrite,
     onProgress: (line) => progress.push(line),
     embedder: extra.local ? await createLocalEmbedder({ onProgress: () => {} }) : undefined,
+    throughput: extra.throughput ? { ingest: 120, recalls: 24, clients: [1, 4] } : undefined,
     openDatabase: async () => {
       const db = await openPglite();
       return { db, drop: () => db.close() };
@@ -41,7 +42,7 @@ afterAll(async () => {
 
 describe('engram bench (smoke)', () => {
   it('loads a skewed corpus of random vectors and measures both subjects, exact and ANN', async () => {
-    const { result, progress } = await bench(800, { dims: 16 });
+    const { result, progress } = await bench(800, { dims: 16, throughput: true });
     expect(result).toMatchObject({ size: 800, dims: 16, vectors: 'random', subjects: 8, tenants: 2 });
     expect(result.largest.rows).toBeGreaterThan(result.smallest.rows);
     expect(result.largest.rows + result.smallest.rows).toBeLessThanOrEqual(800);
@@ -59,6 +60,17 @@ describe('engram bench (smoke)', () => {
     expect(result.exact_vs_ann.recall_at_10).toBeLessThanOrEqual(1);
     expect(result.api_ingest_rows_per_second).toBeGreaterThan(0);
     expect(progress.some((line) => line.includes('building the HNSW index'))).toBe(true);
+    // Throughput: both ingest paths stored their memories, and the recall clients (their own process) got answers.
+    const t = result.throughput!;
+    expect(t.http_batch_ingest_per_second).toBeGreaterThan(0);
+    expect(t.import_per_second).toBeGreaterThan(0);
+    expect(t.recalls.map((r) => r.clients)).toEqual([1, 4]);
+    for (const r of t.recalls) {
+      expect(r.failures).toBe(0);
+      expect(r.per_second).toBeGreaterThan(0);
+      expect(r.server_p50_ms).toBeGreaterThan(0);
+    }
+    expect(t.recall_subjects).toBeGreaterThan(1);
   }, 120_000);
 
   it('embeds generated sentences with the local model when asked (its dimensions, its model id)', async () => {
@@ -81,5 +93,11 @@ describe('engram bench (smoke)', () => {
     const svg = await readFile(join(dir, 'recall-bench.svg'), 'utf8');
     expect(svg).toContain('random 16d, largest');
     expect(svg).toContain('local/wink-sg-100d-sif@2, smallest');
+    // Only the random run measured throughput: one row; and latency against subject size, DB and HTTP.
+    expect(md).toMatch(/\| 800 \| random \| \d+ \| \d+ \| \d+ \| \d+ \|/);
+    expect(md).not.toMatch(/\| 400 \| local\/wink-sg-100d-sif@2 \| \d+ \| \d+ \|/);
+    const bySubject = await readFile(join(dir, 'recall-bench-subjects.svg'), 'utf8');
+    expect(bySubject).toContain('random 16d, HTTP');
+    expect(bySubject).toContain('local/wink-sg-100d-sif, DB');
   });
 });

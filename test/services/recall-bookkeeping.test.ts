@@ -66,6 +66,19 @@ describe.each(backends)('recall bookkeeping on $name', ({ open }) => {
     expect(events.rows[0]!.n).toBe(5);
   });
 
+  it('a flush with nothing pending waits for the batch being written (feedback then finds its event)', async () => {
+    const bookkeeping = createRecallBookkeeping(counting, silentLogger, { windowMs: 60_000 });
+    const recallId = crypto.randomUUID();
+    bookkeeping.add({ scope: f.asA(), recallId, subject: 'bk', returned: [] });
+    void bookkeeping.flush();
+    await bookkeeping.flush();
+    const events = await f.db.query<{ n: number }>(
+      'select count(*)::int as n from engram.recall_events where id = $1',
+      [recallId],
+    );
+    expect(events.rows[0]!.n).toBe(1);
+  });
+
   it('writes a full batch at once, without waiting for the window', async () => {
     const bookkeeping = createRecallBookkeeping(counting, silentLogger, { windowMs: 60_000, maxBatch: 3 });
     const ids = Array.from({ length: 3 }, () => crypto.randomUUID());

@@ -1,15 +1,19 @@
 // `engram bench [--sizes 10000,100000] [--dims 256,384,1536] [--vectors random|local] [--subjects 100] [--tenants 10]
-// [--queries 200] [--out DIR]`: recall latency at scale (random vectors at each dims, or the local model's). With DATABASE_URL each size gets a fresh database on that server (dropped after);
-// without it, an in-memory PGlite.
+// [--queries 200] [--clients 1,4,16] [--recalls 1000] [--ingest 2000] [--locomo FILE [--locomo-samples 2]]
+// [--out DIR]`: recall latency at scale (random vectors at each dims, or the local model's), ingest and recall
+// throughput through HTTP, and the LoCoMo-size comparison with LangGraph's PostgresStore. With DATABASE_URL each
+// size gets a fresh database on that server (dropped after); without it, an in-memory PGlite.
+import { join } from 'node:path';
 import pg from 'pg';
 import { runRecallBench, type SizeResult } from '../../bench/recall-bench.ts';
-import { writeBenchReport } from '../../bench/report.ts';
+import { type LocomoComparison, writeBenchReport } from '../../bench/report.ts';
 import type { EngramConfig } from '../../config/index.ts';
 import { readMigrations } from '../../db/migration-files.ts';
 import { openNodePostgres } from '../../db/node-pg.ts';
 import { openPglite } from '../../db/pglite-executor.ts';
 import { evaluateWrite } from '../../gate/index.ts';
 import { parseFlags, UsageError } from '../args.ts';
+import { locomoLangGraphComparison } from './eval.ts';
 
 function positiveInts(text: string, name: string): number[] {
   const values = text.split(',').map((s) => Number(s.trim()));
@@ -56,6 +60,11 @@ export async function benchCommand(
     queries: { type: 'string', default: '200' },
     out: { type: 'string', default: 'docs/benchmarks' },
     vectors: { type: 'string', default: 'random' },
+    clients: { type: 'string', default: '1,4,16' },
+    recalls: { type: 'string', default: '1000' },
+    ingest: { type: 'string', default: '2000' },
+    locomo: { type: 'string' },
+    'locomo-samples': { type: 'string', default: '2' },
   });
   if (values.vectors !== 'random' && values.vectors !== 'local')
     throw new UsageError('--vectors takes random or local');
@@ -64,6 +73,13 @@ export async function benchCommand(
   const [subjects] = positiveInts(values.subjects, 'subjects');
   const [tenants] = positiveInts(values.tenants, 'tenants');
   const [queries] = positiveInts(values.queries, 'queries');
+  const clients = positiveInts(values.clients, 'clients');
+  // 0 recalls skips the throughput part.
+  const recalls = values.recalls === '0' ? 0 : positiveInts(values.recalls, 'recalls')[0]!;
+  const [ingest] = positiveInts(values.ingest, 'ingest');
+  const [locomoSamples] = positiveInts(values['locomo-samples'], 'locomo-samples');
+  if (values.locomo && !config.DATABASE_URL)
+    throw new UsageError('--locomo needs DATABASE_URL (PostgresStore runs on PostgreSQL)');
   const openDatabase = config.DATABASE_URL
     ? serverDatabases(config.DATABASE_URL)
     : async () => {
@@ -94,12 +110,27 @@ export async function benchCommand(
         migrations,
         gate: evaluateWrite,
         onProgress: say,
+        throughput: recalls > 0 ? { ingest: ingest!, recalls, clients } : undefined,
       });
       say(
         `[${size} x ${dims}] hybrid DB p95: largest ${result.largest.db_hybrid_ms.p95} ms (${result.largest.vector_path}), smallest ${result.smallest.db_hybrid_ms.p95} ms; HTTP p95: ${result.largest.http_hybrid_ms.p95} / ${result.smallest.http_hybrid_ms.p95} ms; ANN recall@10 ${result.exact_vs_ann.recall_at_10}`,
       );
+      if (result.throughput)
+        say(
+          `[${size} x ${dims}] ingest ${result.throughput.http_batch_ingest_per_second}/s (HTTP batch), ${result.throughput.import_per_second}/s (import); recalls/s ${result.throughput.recalls.map((r) => `${r.per_second} at ${r.clients}`).join(', ')}`,
+        );
       results.push(result);
     }
-  const files = await writeBenchReport(values.out, results, database);
+  let locomo: LocomoComparison | null = null;
+  if (values.locomo && config.DATABASE_URL) {
+    say(`LoCoMo-size comparison with PostgresStore on ${locomoSamples} conversations…`);
+    const figures = await locomoLangGraphComparison(
+      config,
+      { dataFile: values.locomo, outDir: join(values.out, 'locomo-vs-store'), samples: locomoSamples },
+      say,
+    );
+    locomo = { conversations: locomoSamples!, ...figures };
+  }
+  const files = await writeBenchReport(values.out, results, database, locomo);
   say(`wrote ${files.join(', ')}`);
 }

@@ -11,6 +11,7 @@ import { parseLocomo } from '../../eval/locomo/dataset.ts';
 import { oneLargeSubject } from '../../eval/locomo/large-subject.ts';
 import { createProgress, silentProgress } from '../../eval/locomo/progress.ts';
 import {
+  type BaselineComparison,
   baselineComparison,
   metricsDocument,
   type RunDescription,
@@ -97,10 +98,31 @@ export async function evalCommand(
         oneSubjectFiller: null,
         quiet,
       };
-      const results = await runLocomoEval(config, request, say, loaded);
+      const { results } = await runLocomoEval(config, request, say, loaded);
       return locomoFigures(results.get('hybrid')!.metrics);
     });
   await runLocomoEval(config, parseEvalFlags(argv), say);
+}
+
+/** The LoCoMo hybrid run beside LangGraph's PostgresStore: quality and latency of both, and Engram / store. */
+export type LangGraphComparison = BaselineComparison;
+
+/**
+ * `engram bench --locomo FILE`: the LoCoMo-size comparison with PostgresStore (issue 18 item 6), the same protocol
+ * as `engram eval locomo --compare langgraph` (hybrid only), its files written under `outDir`.
+ */
+export async function locomoLangGraphComparison(
+  config: EngramConfig,
+  request: { dataFile: string; outDir: string; samples: number | undefined },
+  say: (line: string) => void,
+): Promise<LangGraphComparison> {
+  const { comparison } = await runLocomoEval(
+    config,
+    { ...request, modes: ['hybrid'], compareLangGraph: true, oneSubjectFiller: null, quiet: true },
+    say,
+  );
+  if (!comparison) throw new Error('the LangGraph comparison did not run');
+  return comparison;
 }
 
 async function runLocomoEval(
@@ -109,7 +131,7 @@ async function runLocomoEval(
   say: (line: string) => void,
   /** Already loaded (eval all loads the embedder once for every suite). */
   loaded?: RequiredEmbedder,
-): Promise<Map<RecallMode, LocomoRunResult>> {
+): Promise<{ results: Map<RecallMode, LocomoRunResult>; comparison: LangGraphComparison | null }> {
   if (request.compareLangGraph && (!config.DATABASE_URL || !request.modes.includes('hybrid')))
     throw new UsageError(
       '--compare langgraph needs DATABASE_URL (PostgresStore runs on PostgreSQL) and the hybrid mode',
@@ -150,6 +172,7 @@ async function runLocomoEval(
       );
     }
     let comparison = '';
+    let figures: LangGraphComparison | null = null;
     const hybrid = results.get('hybrid');
     if (request.compareLangGraph && hybrid && configured && config.DATABASE_URL) {
       // Loaded only when asked: the baseline's package is a dev dependency.
@@ -162,8 +185,9 @@ async function runLocomoEval(
       const dir = join(request.outDir, 'langgraph');
       await mkdir(dir, { recursive: true });
       await writeFile(join(dir, 'rankings.json'), `${JSON.stringify(baseline.rankings)}\n`);
+      figures = baselineComparison(hybrid, baseline);
       const document = {
-        ...baselineComparison(hybrid, baseline),
+        ...figures,
         metrics: baseline.metrics,
         ingest_ms: Math.round(baseline.ingestMs),
       };
@@ -179,7 +203,7 @@ async function runLocomoEval(
         `${renderModeComparison(results, base)}\n${comparison}`,
       );
     else if (comparison) await writeFile(join(request.outDir, 'comparison.md'), comparison);
-    return results;
+    return { results, comparison: figures };
   } finally {
     await environment.dispose();
   }

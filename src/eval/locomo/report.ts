@@ -113,6 +113,9 @@ export function baselineComparison(engram: LocomoRunResult, baseline: BaselineRe
   };
 }
 
+/** What baselineComparison returns (also `engram bench --locomo`'s figures). */
+export type BaselineComparison = ReturnType<typeof baselineComparison>;
+
 export function renderBaselineComparison(engram: LocomoRunResult, baseline: BaselineResult): string {
   const c = baselineComparison(engram, baseline);
   const b = baseline.metrics.headline;
