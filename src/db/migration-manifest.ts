@@ -19,4 +19,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261201400000_write_memories.sql',
   '20261201410000_active_model_with_floor.sql',
   '20261201510000_recall_plans_without_statistics.sql',
+  '20261201510100_subject_vector_indexes.sql',
 ];

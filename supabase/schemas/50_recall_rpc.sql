@@ -359,7 +359,9 @@ begin
         using v_ids, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until;
     else
       v_path := 'hnsw';
-      -- The model's partial HNSW index: the same cast and predicate. strict_order keeps scanning until enough
+      -- The subject's own HNSW index when the job built one (subject_vector_index_ddl: the model, tenant and subject
+      -- are literals here so that the planner can prove its predicate), else the model's global one: the same
+      -- cast and predicate. strict_order keeps scanning until enough
       -- rows pass the tenant and subject filters (without it a selective filter can return nothing). The memory
       -- filters are applied to the first v_scan rows of the index's order; when they leave fewer than v_k rows
       -- (or v_k durable ones for the durable pool) and the index has more, the scan goes 4 times deeper, up to
@@ -375,10 +377,10 @@ begin
                  pg_catalog.array_agg(d.id order by d.dist, d.id), pg_catalog.array_agg(d.dist order by d.dist, d.id)
             from (select e.memory_id as id, %1$s as dist
                     from engram.memory_embeddings e
-                   where e.model = %2$L and e.tenant_id = $2 and e.subject = $3
+                   where e.model = %2$L and e.tenant_id = %3$L and e.subject = %4$L
                    order by %1$s
-                   limit %3$s) d', v_order, p_model, v_scan)
-          into v_scanned, v_ids, v_dists using p_embedding, v_tenant, p_subject;
+                   limit %5$s) d', v_order, p_model, v_tenant, p_subject, v_scan)
+          into v_scanned, v_ids, v_dists using p_embedding;
         execute c_live into v_live, v_durable
           using v_ids, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until;
         exit when v_scanned < v_scan or v_scan >= 20000

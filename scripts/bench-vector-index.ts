@@ -1,0 +1,278 @@
+// Index strategy for large subjects (issue 18 item 2), side by side in one run on the real server: the model's
+// global HNSW index against per-subject HNSW indexes (engram.subject_vector_index_ddl) for the subjects above the
+// exact threshold, with the global index dropped (engram.set_global_vector_index). For each: ANN recall@10 against
+// exact search and the vector lane's latency (recall_candidates, p_mode vector) on the large subjects, and the
+// set-based batch write's rate (store.writeMemories, vectors given: the database's cost, no embedder) into small
+// subjects, the variants interleaved. Prints the figures and writes docs/benchmarks/vector-index-<vectors>.json.
+// Run: DATABASE_URL=postgres://... npx tsx scripts/bench-vector-index.ts [--memories 100000] [--dims 256]
+//      [--vectors random|local] [--queries 50] [--writes 2000]
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { prng, randomSentence, randomUnitVector, skewedSubjects } from '../src/bench/corpus.ts';
+import { bulkLoad, bulkLoadEmbedded } from '../src/bench/recall-bench.ts';
+import { percentile } from '../src/bench/stats.ts';
+import { configuredEmbedder } from '../src/cli/configured-embedder.ts';
+import { processConfig } from '../src/config/index.ts';
+import { sha256Hex } from '../src/core/hash.ts';
+import { silentLogger } from '../src/core/logger.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { readMigrations } from '../src/db/migration-files.ts';
+import { openNodePostgres } from '../src/db/node-pg.ts';
+import type { SqlExecutor } from '../src/ports/sql.ts';
+import type { MemoryRecord, MemoryStore, StoredVector } from '../src/ports/store.ts';
+import { createSqlStore, vectorLiteral } from '../src/store/sql-store.ts';
+
+const { values } = parseArgs({
+  options: {
+    memories: { type: 'string', default: '100000' },
+    dims: { type: 'string', default: '256' },
+    queries: { type: 'string', default: '50' },
+    writes: { type: 'string', default: '2000' },
+    vectors: { type: 'string', default: 'random' },
+    out: { type: 'string', default: 'docs/benchmarks' },
+  },
+});
+const SIZE = Number(values.memories);
+const config = processConfig();
+// Random vectors are the worst case for any ANN index (no structure: every neighbour is nearly as far as the
+// next); `--vectors local` embeds the corpus's sentences with the local embedder, the default deployment's vectors.
+const embedder =
+  values.vectors === 'local'
+    ? (await configuredEmbedder(config, { timeoutMs: 60_000, logger: silentLogger })).embedder
+    : null;
+if (values.vectors === 'local' && !embedder) throw new Error('no embedder configured (ENGRAM_EMBEDDER)');
+const DIMS = embedder?.dimensions ?? Number(values.dims);
+const QUERIES = Number(values.queries);
+const WRITES = Number(values.writes);
+const MODEL = embedder?.model ?? `bench/random@${DIMS}`;
+const EXACT_LIMIT = 5000;
+const BATCH = 500;
+
+const url = config.DATABASE_URL;
+if (!url) throw new Error('set DATABASE_URL');
+const load = () =>
+  `${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ')} (${cpus().length} cores)`;
+const ms = (start: number) => performance.now() - start;
+
+const name = `engram_bench_vi_${Date.now().toString(36)}`;
+const admin = new pg.Client({ connectionString: url });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const dbUrl = new URL(url);
+dbUrl.pathname = `/${name}`;
+const db: SqlExecutor = openNodePostgres(dbUrl.toString());
+
+async function vectorLane(tenant: string, subject: string, query: number[], exactBelow: number) {
+  return db.transaction(async (s) => {
+    await s.query("select set_config('role', 'engram_app', true), set_config('engram.tenant_id', $1, true)", [
+      tenant,
+    ]);
+    const started = performance.now();
+    const { rows } = await s.query<{ id: string; vector_path: string }>(
+      `select id, vector_path from engram.recall_candidates(p_subject => $1, p_query => '', p_embedding => $2,
+         p_model => $3, p_mode => 'vector', p_candidates => 10, p_exact_below => $4)`,
+      [subject, vectorLiteral(query), MODEL, exactBelow],
+    );
+    return { rows, ms: ms(started) };
+  });
+}
+
+/** The lane's HNSW statement alone (recall_candidates' shape: the model, tenant and subject as literals). */
+async function rawAnn(tenant: string, subject: string, query: number[], ef: number) {
+  return db.transaction(async (s) => {
+    await s.query(
+      `select set_config('role', 'engram_app', true), set_config('engram.tenant_id', $1, true),
+              set_config('hnsw.iterative_scan', 'strict_order', true), set_config('hnsw.ef_search', $2, true)`,
+      [tenant, String(ef)],
+    );
+    const order = `e.embedding::extensions.vector(${DIMS}) operator(extensions.<=>) '${vectorLiteral(query)}'::extensions.vector(${DIMS})`;
+    const started = performance.now();
+    const { rows } = await s.query<{ id: string }>(
+      `select e.memory_id as id from engram.memory_embeddings e
+        where e.model = '${MODEL}' and e.tenant_id = '${tenant}' and e.subject = '${subject}'
+        order by ${order} limit 10`,
+    );
+    return { ids: rows.map((r) => r.id), ms: ms(started) };
+  });
+}
+
+const EF = [64, 200];
+
+interface AnnFigures {
+  recall_at_10: number;
+  ann_p50_ms: number;
+  ann_p95_ms: number;
+  exact_p50_ms: number;
+  paths: string[];
+  by_ef_search: { ef: number; recall_at_10: number; p50_ms: number }[];
+}
+
+async function annAgainstExact(
+  large: { tenant: string; subject: string }[],
+  seed: number,
+): Promise<AnnFigures> {
+  const random = prng(seed);
+  let found = 0;
+  let total = 0;
+  const annMs: number[] = [];
+  const exactMs: number[] = [];
+  const paths = new Set<string>();
+  const byEf = EF.map((ef) => ({ ef, found: 0, ms: [] as number[] }));
+  for (let i = 0; i < QUERIES; i++) {
+    const target = large[i % large.length]!;
+    const query = embedder
+      ? await embedder.embedQuery(randomSentence(random, 6))
+      : randomUnitVector(DIMS, random);
+    const exact = await vectorLane(target.tenant, target.subject, query, 1_000_000_000);
+    const ann = await vectorLane(target.tenant, target.subject, query, 0);
+    exactMs.push(exact.ms);
+    annMs.push(ann.ms);
+    for (const r of ann.rows) paths.add(r.vector_path);
+    const annIds = new Set(ann.rows.map((r) => r.id));
+    found += exact.rows.filter((r) => annIds.has(r.id)).length;
+    total += exact.rows.length;
+    for (const e of byEf) {
+      const raw = await rawAnn(target.tenant, target.subject, query, e.ef);
+      e.ms.push(raw.ms);
+      const rawIds = new Set(raw.ids);
+      e.found += exact.rows.filter((r) => rawIds.has(r.id)).length;
+    }
+  }
+  const round = (x: number) => Math.round(x * 100) / 100;
+  annMs.sort((a, b) => a - b);
+  exactMs.sort((a, b) => a - b);
+  return {
+    recall_at_10: Math.round((found / total) * 1000) / 1000,
+    ann_p50_ms: round(percentile(annMs, 50)),
+    ann_p95_ms: round(percentile(annMs, 95)),
+    exact_p50_ms: round(percentile(exactMs, 50)),
+    paths: [...paths],
+    by_ef_search: byEf.map((e) => ({
+      ef: e.ef,
+      recall_at_10: Math.round((e.found / total) * 1000) / 1000,
+      p50_ms: round(
+        percentile(
+          e.ms.sort((a, b) => a - b),
+          50,
+        ),
+      ),
+    })),
+  };
+}
+
+async function writeRate(store: MemoryStore, tenant: string, round: number): Promise<number> {
+  const random = prng(1000 + round);
+  const items: { record: MemoryRecord; vector: StoredVector }[] = [];
+  for (let i = 0; i < WRITES; i++) {
+    const content = `round ${round} note ${i} about the garden and the ${i % 7} bikes`;
+    items.push({
+      record: {
+        subject: `writer-${i % 10}`,
+        kind: 'fact',
+        content,
+        content_hash: await sha256Hex(content),
+        tags: [],
+        trust: 2,
+        source: { type: 'user' },
+        flags: [],
+      },
+      vector: {
+        model: MODEL,
+        vector: embedder ? (await embedder.embedDocuments([content]))[0]! : randomUnitVector(DIMS, random),
+      },
+    });
+  }
+  const started = performance.now();
+  for (let b = 0; b < items.length; b += BATCH) {
+    await store.withTenant({ tenantId: tenant, actor: 'bench' }, (tx) =>
+      tx.writeMemories(items.slice(b, b + BATCH)),
+    );
+  }
+  return Math.round(WRITES / (ms(started) / 1000));
+}
+
+const report: Record<string, unknown> = {
+  memories: SIZE,
+  vectors: values.vectors,
+  model: MODEL,
+  dims: DIMS,
+  queries: QUERIES,
+  load_start: load(),
+};
+try {
+  await migrate(db, await readMigrations());
+  const store = createSqlStore(db);
+  const plan = skewedSubjects(SIZE, 100, 10);
+  const tenantIds: string[] = [];
+  for (let t = 0; t < 10; t++)
+    tenantIds.push(await store.withOperator((op) => op.createTenant(`bench-${t}`)));
+  await db.query(
+    "insert into engram.embedding_models (model, provider, dims, status) values ($1, 'bench', $2, 'active')",
+    [MODEL, DIMS],
+  );
+  let started = performance.now();
+  if (embedder) await bulkLoadEmbedded(db, plan, tenantIds, embedder, () => {});
+  else await bulkLoad(db, plan, tenantIds, DIMS, MODEL);
+  console.info(`loaded ${SIZE} in ${(ms(started) / 1000).toFixed(1)} s (load ${load()})`);
+  started = performance.now();
+  await store.registerModel({ model: MODEL, provider: 'bench', dims: DIMS, threshold: null, activate: true });
+  report.global_index_build_s = Math.round(ms(started) / 100) / 10;
+  await db.exec('analyze engram.memories; analyze engram.memory_embeddings;');
+  const large = plan
+    .filter((p) => p.rows > EXACT_LIMIT)
+    .map((p) => ({ tenant: tenantIds[p.tenant]!, subject: p.subject, rows: p.rows }));
+  report.large_subjects = large.map((l) => l.rows);
+  console.info(
+    `global index built in ${report.global_index_build_s} s; large subjects: ${large.map((l) => l.rows)}`,
+  );
+
+  report.global = await annAgainstExact(large, 11);
+  console.info('global HNSW:', report.global, `(load ${load()})`);
+
+  started = performance.now();
+  const { rows: ddl } = await db.query<{ ddl: string; vectors: string }>(
+    'select ddl, vectors from engram.subject_vector_index_ddl($1)',
+    [EXACT_LIMIT],
+  );
+  for (const row of ddl) await db.query(row.ddl);
+  report.subject_index_build_s = Math.round(ms(started) / 100) / 10;
+  report.subject_indexes = ddl.length;
+  const again = await db.query('select ddl from engram.subject_vector_index_ddl($1)', [EXACT_LIMIT]);
+  report.subject_indexes_missing_after = again.rows.length;
+  await db.query('select engram.set_global_vector_index($1, false)', [MODEL]);
+  console.info(`${ddl.length} subject indexes built in ${report.subject_index_build_s} s; global dropped`);
+
+  report.per_subject = await annAgainstExact(large, 11);
+  console.info('per-subject HNSW:', report.per_subject, `(load ${load()})`);
+
+  // Writes, interleaved: without the global index (per-subject ones only), then with it, twice.
+  const rates: { variant: string; per_second: number; load: string }[] = [];
+  for (let round = 0; round < 4; round++) {
+    const withGlobal = round % 2 === 1;
+    started = performance.now();
+    await db.query('select engram.set_global_vector_index($1, $2)', [MODEL, withGlobal]);
+    const toggled = ms(started);
+    const perSecond = await writeRate(store, tenantIds[round % 10]!, round);
+    const variant = withGlobal ? 'global + per-subject indexes' : 'per-subject indexes only';
+    rates.push({ variant, per_second: perSecond, load: load() });
+    console.info(
+      `writes, ${variant}: ${perSecond}/s (index toggled in ${(toggled / 1000).toFixed(1)} s, load ${load()})`,
+    );
+  }
+  report.writes = rates;
+  report.load_end = load();
+  await mkdir(values.out, { recursive: true });
+  await writeFile(
+    `${values.out}/vector-index-${values.vectors}.json`,
+    `${JSON.stringify(report, null, 2)}\n`,
+  );
+  console.info(JSON.stringify(report, null, 2));
+} finally {
+  await db.close();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
