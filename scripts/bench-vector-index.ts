@@ -58,15 +58,29 @@ const load = () =>
     .join(' / ')} (${cpus().length} cores)`;
 const ms = (start: number) => performance.now() - start;
 
-const name = `engram_bench_vi_${Date.now().toString(36)}`;
 const admin = new pg.Client({ connectionString: url });
 await admin.connect();
-await admin.query(`create database ${name}`);
-const dbUrl = new URL(url);
-dbUrl.pathname = `/${name}`;
-const db: SqlExecutor = openNodePostgres(dbUrl.toString());
+const created: { name: string; db: SqlExecutor }[] = [];
 
-async function vectorLane(tenant: string, subject: string, query: number[], exactBelow: number) {
+/** A new database on the server, migrated, dropped at the end. */
+async function scratchDatabase(label: string): Promise<SqlExecutor> {
+  const name = `engram_bench_vi_${label}_${Date.now().toString(36)}`;
+  await admin.query(`create database ${name}`);
+  const dbUrl = new URL(url!);
+  dbUrl.pathname = `/${name}`;
+  const db = openNodePostgres(dbUrl.toString());
+  created.push({ name, db });
+  await migrate(db, await readMigrations());
+  return db;
+}
+
+async function vectorLane(
+  db: SqlExecutor,
+  tenant: string,
+  subject: string,
+  query: number[],
+  exactBelow: number,
+) {
   return db.transaction(async (s) => {
     await s.query("select set_config('role', 'engram_app', true), set_config('engram.tenant_id', $1, true)", [
       tenant,
@@ -82,7 +96,7 @@ async function vectorLane(tenant: string, subject: string, query: number[], exac
 }
 
 /** The lane's HNSW statement alone (recall_candidates' shape: the model, tenant and subject as literals). */
-async function rawAnn(tenant: string, subject: string, query: number[], ef: number) {
+async function rawAnn(db: SqlExecutor, tenant: string, subject: string, query: number[], ef: number) {
   return db.transaction(async (s) => {
     await s.query(
       `select set_config('role', 'engram_app', true), set_config('engram.tenant_id', $1, true),
@@ -112,6 +126,7 @@ interface AnnFigures {
 }
 
 async function annAgainstExact(
+  db: SqlExecutor,
   large: { tenant: string; subject: string }[],
   seed: number,
 ): Promise<AnnFigures> {
@@ -127,8 +142,8 @@ async function annAgainstExact(
     const query = embedder
       ? await embedder.embedQuery(randomSentence(random, 6))
       : randomUnitVector(DIMS, random);
-    const exact = await vectorLane(target.tenant, target.subject, query, 1_000_000_000);
-    const ann = await vectorLane(target.tenant, target.subject, query, 0);
+    const exact = await vectorLane(db, target.tenant, target.subject, query, 1_000_000_000);
+    const ann = await vectorLane(db, target.tenant, target.subject, query, 0);
     exactMs.push(exact.ms);
     annMs.push(ann.ms);
     for (const r of ann.rows) paths.add(r.vector_path);
@@ -136,7 +151,7 @@ async function annAgainstExact(
     found += exact.rows.filter((r) => annIds.has(r.id)).length;
     total += exact.rows.length;
     for (const e of byEf) {
-      const raw = await rawAnn(target.tenant, target.subject, query, e.ef);
+      const raw = await rawAnn(db, target.tenant, target.subject, query, e.ef);
       e.ms.push(raw.ms);
       const rawIds = new Set(raw.ids);
       e.found += exact.rows.filter((r) => rawIds.has(r.id)).length;
@@ -203,10 +218,12 @@ const report: Record<string, unknown> = {
   queries: QUERIES,
   load_start: load(),
 };
-try {
-  await migrate(db, await readMigrations());
+const plan = skewedSubjects(SIZE, 100, 10);
+
+/** A database holding the corpus (the same plan; sentences and vectors drawn alike), the model active. */
+async function loaded(label: string, globalIndex: boolean) {
+  const db = await scratchDatabase(label);
   const store = createSqlStore(db);
-  const plan = skewedSubjects(SIZE, 100, 10);
   const tenantIds: string[] = [];
   for (let t = 0; t < 10; t++)
     tenantIds.push(await store.withOperator((op) => op.createTenant(`bench-${t}`)));
@@ -217,51 +234,69 @@ try {
   let started = performance.now();
   if (embedder) await bulkLoadEmbedded(db, plan, tenantIds, embedder, () => {});
   else await bulkLoad(db, plan, tenantIds, DIMS, MODEL);
-  console.info(`loaded ${SIZE} in ${(ms(started) / 1000).toFixed(1)} s (load ${load()})`);
-  started = performance.now();
-  await store.registerModel({ model: MODEL, provider: 'bench', dims: DIMS, threshold: null, activate: true });
-  report.global_index_build_s = Math.round(ms(started) / 100) / 10;
+  const figures: Record<string, unknown> = { load_s: Math.round(ms(started) / 100) / 10 };
+  if (globalIndex) {
+    // register_embedding_model builds the global index; without it the model row above is all there is.
+    started = performance.now();
+    await store.registerModel({
+      model: MODEL,
+      provider: 'bench',
+      dims: DIMS,
+      threshold: null,
+      activate: true,
+    });
+    figures.global_index_build_s = Math.round(ms(started) / 100) / 10;
+  }
   await db.exec('analyze engram.memories; analyze engram.memory_embeddings;');
   const large = plan
     .filter((p) => p.rows > EXACT_LIMIT)
     .map((p) => ({ tenant: tenantIds[p.tenant]!, subject: p.subject, rows: p.rows }));
-  report.large_subjects = large.map((l) => l.rows);
-  console.info(
-    `global index built in ${report.global_index_build_s} s; large subjects: ${large.map((l) => l.rows)}`,
-  );
+  console.info(`[${label}] loaded ${SIZE} (${JSON.stringify(figures)}, load ${load()})`);
+  return { db, store, tenantIds, large, figures };
+}
 
-  report.global = await annAgainstExact(large, 11);
-  console.info('global HNSW:', report.global, `(load ${load()})`);
-
-  started = performance.now();
-  const { rows: ddl } = await db.query<{ ddl: string; vectors: string }>(
-    'select ddl, vectors from engram.subject_vector_index_ddl($1)',
-    [EXACT_LIMIT],
-  );
-  for (const row of ddl) await db.query(row.ddl);
-  report.subject_index_build_s = Math.round(ms(started) / 100) / 10;
-  report.subject_indexes = ddl.length;
+/** Builds the per-subject indexes the job would (subjects above the exact threshold). */
+async function buildSubjectIndexes(db: SqlExecutor) {
+  const started = performance.now();
+  const { rows } = await db.query<{ ddl: string }>('select ddl from engram.subject_vector_index_ddl($1)', [
+    EXACT_LIMIT,
+  ]);
+  for (const row of rows) await db.query(row.ddl);
   const again = await db.query('select ddl from engram.subject_vector_index_ddl($1)', [EXACT_LIMIT]);
-  report.subject_indexes_missing_after = again.rows.length;
-  await db.query('select engram.set_global_vector_index($1, false)', [MODEL]);
-  console.info(`${ddl.length} subject indexes built in ${report.subject_index_build_s} s; global dropped`);
+  return {
+    subject_indexes: rows.length,
+    build_s: Math.round(ms(started) / 100) / 10,
+    missing_after: again.rows.length,
+  };
+}
 
-  report.per_subject = await annAgainstExact(large, 11);
+try {
+  // A: the global index (ANN measured before any subject index), then the subject indexes too (for the writes).
+  const a = await loaded('global', true);
+  report.large_subjects = a.large.map((l) => l.rows);
+  report.global_db = a.figures;
+  report.global = await annAgainstExact(a.db, a.large, 11);
+  console.info('global HNSW:', report.global, `(load ${load()})`);
+  report.global_db_subject_indexes = await buildSubjectIndexes(a.db);
+  // B: no global index ever, the subject indexes only.
+  const b = await loaded('subject', false);
+  report.subject_db = { ...b.figures, ...(await buildSubjectIndexes(b.db)) };
+  report.per_subject = await annAgainstExact(b.db, b.large, 11);
   console.info('per-subject HNSW:', report.per_subject, `(load ${load()})`);
 
-  // Writes, interleaved: without the global index (per-subject ones only), then with it, twice.
+  // Writes, interleaved between the two databases, the same batches into small subjects.
   const rates: { variant: string; per_second: number; load: string }[] = [];
-  for (let round = 0; round < 4; round++) {
-    const withGlobal = round % 2 === 1;
-    started = performance.now();
-    await db.query('select engram.set_global_vector_index($1, $2)', [MODEL, withGlobal]);
-    const toggled = ms(started);
-    const perSecond = await writeRate(store, tenantIds[round % 10]!, round);
+  for (let round = 0; round < 6; round++) {
+    const withGlobal = round % 2 === 0;
+    const target = withGlobal ? a : b;
+    const perSecond = await writeRate(
+      target.store,
+      target.tenantIds[Math.floor(round / 2)]!,
+      Math.floor(round / 2),
+    );
     const variant = withGlobal ? 'global + per-subject indexes' : 'per-subject indexes only';
     rates.push({ variant, per_second: perSecond, load: load() });
-    console.info(
-      `writes, ${variant}: ${perSecond}/s (index toggled in ${(toggled / 1000).toFixed(1)} s, load ${load()})`,
-    );
+    console.info(`writes, ${variant}: ${perSecond}/s (load ${load()})`);
   }
   report.writes = rates;
   report.load_end = load();
@@ -272,7 +307,9 @@ try {
   );
   console.info(JSON.stringify(report, null, 2));
 } finally {
-  await db.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
+  for (const { name, db } of created) {
+    await db.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+  }
   await admin.end();
 }
