@@ -1,6 +1,7 @@
 // Per-subject HNSW indexes (issue 18 item 2) on every backend: subject_vector_index_ddl lists the missing index of
 // each subject above the bound, its statement builds one that recall's HNSW path uses (the global index dropped
-// by set_global_vector_index), and only the owner may run either function.
+// by set_global_vector_index), the store runs them (`engram vector-indexes`), and only the owner may run either
+// function.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqlStore, vectorLiteral } from '../../src/store/sql-store.ts';
 import { backends, type TestDatabase } from '../support/databases.ts';
@@ -82,12 +83,16 @@ describe.each(backends)('per-subject vector indexes on $name', ({ open }) => {
       ['big', 40],
       ["o'brien", 25],
     ]);
-    for (const row of rows) await database.db.query(row.ddl);
+    expect(rows[0]?.ddl).toMatch(/^create index concurrently if not exists memory_embeddings_hnsw_s_/);
+    // What `engram vector-indexes` runs: each statement, largest subject first, up to the limit.
+    expect(await createSqlStore(database.db).buildSubjectVectorIndexes({ minRows: 20, limit: 1 })).toBe(1);
+    expect(await createSqlStore(database.db).buildSubjectVectorIndexes({ minRows: 20 })).toBe(1);
     const built = (await indexes()).filter((i) => i.indexname.startsWith('memory_embeddings_hnsw_s_'));
     expect(built).toHaveLength(2);
     expect(built.map((i) => i.indexdef).join('\n')).toContain("subject = 'o''brien'");
     const again = await database.db.query('select ddl from engram.subject_vector_index_ddl(20)');
     expect(again.rows).toEqual([]);
+    expect(await createSqlStore(database.db).buildSubjectVectorIndexes({ minRows: 20 })).toBe(0);
   });
 
   it('recall searches a large subject the same with the global index dropped, over its own index', async () => {
