@@ -32,6 +32,7 @@ const { values } = parseArgs({
     writes: { type: 'string', default: '2000' },
     vectors: { type: 'string', default: 'random' },
     'skip-ann': { type: 'boolean', default: false },
+    breakdown: { type: 'boolean', default: false },
     out: { type: 'string', default: 'docs/benchmarks' },
   },
 });
@@ -204,6 +205,8 @@ async function writeRate(db: SqlExecutor, tenant: string, round: number) {
         kind: 'fact',
         content,
         content_hash: await sha256Hex(content),
+        // The server detects the language and sends it (memory-record.ts); without it SQL detects it per row.
+        language: 'en',
         tags: [],
         trust: 2,
         source: { type: 'user' },
@@ -328,6 +331,33 @@ try {
     console.info(`writes, ${variant}: ${JSON.stringify(rate)} (load ${load()})`);
   }
   report.writes = rates;
+  if (values.breakdown) {
+    // Where the rest of a write goes: in B (no global index), drop one more of the indexes a write maintains
+    // before each round; the difference in backend CPU a memory is that index's share. Scratch database only.
+    const steps: [string, string][] = [
+      ['none dropped', 'select 1'],
+      ['audit_events_related_idx (GIN of related ids)', 'drop index engram.audit_events_related_idx'],
+      [
+        'memories_subject_search_idx (GIN of the lexical lane)',
+        'drop index engram.memories_subject_search_idx',
+      ],
+      [
+        'the other secondary indexes of memories',
+        `do $$ declare r record; begin
+           for r in select indexrelid::regclass::text as name from pg_index i
+                     where i.indrelid = 'engram.memories'::regclass and not i.indisprimary and not i.indisunique
+           loop execute 'drop index ' || r.name; end loop; end $$`,
+      ],
+    ];
+    const breakdown: { dropped: string; backend_cpu_ms_per_memory: number; per_second: number }[] = [];
+    for (const [i, [label, sql]] of steps.entries()) {
+      await b.db.exec(sql);
+      const rate = await writeRate(b.db, b.tenantIds[5 + i]!, 10 + i);
+      breakdown.push({ dropped: label, ...rate });
+      console.info(`breakdown, ${label}: ${JSON.stringify(rate)} (load ${load()})`);
+    }
+    report.breakdown = breakdown;
+  }
   report.load_end = load();
   await mkdir(values.out, { recursive: true });
   await writeFile(
