@@ -21,4 +21,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261201510000_recall_plans_without_statistics.sql',
   '20261201510100_subject_vector_indexes.sql',
   '20261201510200_write_run_without_lookups.sql',
+  '20261201510300_write_run_duplicates_in_one_scan.sql',
 ];

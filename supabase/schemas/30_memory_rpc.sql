@@ -303,6 +303,7 @@ declare
   v_authenticated boolean := current_user = 'authenticated';
   v_created integer[];
   v_created_json jsonb[];
+  v_found engram.memories[] := '{}';
 begin
   if v_tenant is null then
     raise exception 'no tenant in this transaction' using errcode = '42501';
@@ -381,8 +382,25 @@ begin
     into v_created, v_created_json
     from ins join fresh f on f.id = ins.id;
 
-  -- A new statement, so that rows a concurrent writer committed first are visible. Each duplicate is audited
-  -- against the row it found, as write_memory audits one (consolidation records every decision).
+  -- The live rows the duplicates met, in a new statement, so that rows a concurrent writer committed first are
+  -- visible. One scan of memories with the subjects and contents as values (EXECUTE: the planner sees them), not
+  -- a lookup per item, for the reason above.
+  if pg_catalog.cardinality(v_created) < p_to - p_from + 1 then
+    execute '
+      select coalesce(pg_catalog.array_agg(m), ''{}'')
+        from engram.memories m
+       where m.tenant_id = $1 and m.subject = any ($2) and m.content_hash = any ($3)
+         and m.revoked_at is null and m.superseded_by is null'
+      into v_found
+      using v_tenant,
+            array(select distinct e.m ->> 'subject' from pg_catalog.jsonb_array_elements(p_memories) with ordinality e(m, i)
+                   where e.i - 1 between p_from and p_to and not ((e.i - 1)::integer = any (v_created))),
+            array(select distinct e.m ->> 'content_hash' from pg_catalog.jsonb_array_elements(p_memories) with ordinality e(m, i)
+                   where e.i - 1 between p_from and p_to and not ((e.i - 1)::integer = any (v_created)));
+  end if;
+
+  -- Each duplicate is audited against the row it found, as write_memory audits one (consolidation records every
+  -- decision).
   insert into engram.audit_events (tenant_id, subject, memory_id, related_ids, actor, action, details)
   select v_tenant, it.subject, m.id, '{}', coalesce(v_actor, 'unknown'), 'duplicate',
          pg_catalog.jsonb_build_object(
@@ -395,13 +413,11 @@ begin
                  coalesce(e.m -> 'source' ->> 'type', 'app') as source_type
             from pg_catalog.jsonb_array_elements(p_memories) with ordinality e(m, i)
            where e.i - 1 between p_from and p_to) it
-    join engram.memories m
-      on m.tenant_id = v_tenant and m.subject = it.subject and m.content_hash = it.hash
-     and m.revoked_at is null and m.superseded_by is null
+    join pg_catalog.unnest(v_found) m on m.subject = it.subject and m.content_hash = it.hash
    where not (it.i = any (v_created))
    order by it.i;
 
-  -- The created rows from the insert itself; only a duplicate is looked up by its subject and content.
+  -- The created rows from the insert itself, the duplicates' from the rows found above.
   return query
     select c.i, c.memory, 'created'::text, '{}'::uuid[]
       from rows from (pg_catalog.unnest(v_created), pg_catalog.unnest(v_created_json)) c(i, memory)
@@ -410,9 +426,7 @@ begin
       from (select (e.i - 1)::integer as i, e.m ->> 'subject' as subject, e.m ->> 'content_hash' as hash
               from pg_catalog.jsonb_array_elements(p_memories) with ordinality e(m, i)
              where e.i - 1 between p_from and p_to) it
-      left join engram.memories m
-        on m.tenant_id = v_tenant and m.subject = it.subject and m.content_hash = it.hash
-       and m.revoked_at is null and m.superseded_by is null
+      left join pg_catalog.unnest(v_found) m on m.subject = it.subject and m.content_hash = it.hash
      where not (it.i = any (v_created))
      order by 1;
 end

@@ -3,7 +3,8 @@
 // subject's vectors to memories then became a nested loop that walked the whole subject once per vector (100 s+
 // at 20,000 rows). auto_explain (log_analyze, nested statements, sent to the client) shows every statement
 // recall_candidates runs, with its actual row counts: none may rescan a table's rows per outer row, and none may
-// visit more rows than a few passes over the subject.
+// visit more rows than a few passes over the subject. The same for a batch write into that subject.
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqlStore, vectorLiteral } from '../../src/store/sql-store.ts';
@@ -94,10 +95,11 @@ describe.skipIf(!serverUrl)('recall plans before ANALYZE on the real server', ()
     await database?.drop();
   });
 
-  /** The plans of every statement one hybrid recall runs, as auto_explain saw them, and the rows it returned. */
-  async function explainRecall(
-    exactBelow: number,
-  ): Promise<{ plans: PlanNode[]; rows: { vector_path: string }[] }> {
+  /** The plans of every statement `sql` runs as the tenant's server role, as auto_explain saw them, and its rows. */
+  async function explained<R extends pg.QueryResultRow>(
+    sql: string,
+    params: unknown[],
+  ): Promise<{ plans: PlanNode[]; rows: R[] }> {
     const client = new pg.Client({ connectionString: database.url });
     const plans: PlanNode[] = [];
     client.on('notice', (notice) => {
@@ -114,18 +116,37 @@ describe.skipIf(!serverUrl)('recall plans before ANALYZE on the real server', ()
         set local auto_explain.log_nested_statements = on; set local auto_explain.log_format = json;
         set local auto_explain.log_level = notice; set local client_min_messages = notice;`);
       await client.query(
-        "select set_config('role', 'engram_app', true), set_config('engram.tenant_id', $1, true)",
+        `select set_config('role', 'engram_app', true), set_config('engram.tenant_id', $1, true),
+                set_config('engram.actor', 'test', true)`,
         [tenant],
       );
-      const { rows } = await client.query<{ vector_path: string }>(
-        `select vector_path from engram.recall_candidates(p_subject => 'big', p_query => 'What did Caroline say about pottery?',
-           p_embedding => $1, p_model => $2, p_mode => 'hybrid', p_candidates => 150, p_exact_below => $3)`,
-        [vectorLiteral(unitVector(7)), MODEL, exactBelow],
-      );
+      const { rows } = await client.query<R>(sql, params);
       await client.query('rollback');
       return { plans, rows };
     } finally {
       await client.end();
+    }
+  }
+
+  const explainRecall = (exactBelow: number) =>
+    explained<{ vector_path: string }>(
+      `select vector_path from engram.recall_candidates(p_subject => 'big', p_query => 'What did Caroline say about pottery?',
+         p_embedding => $1, p_model => $2, p_mode => 'hybrid', p_candidates => 150, p_exact_below => $3)`,
+      [vectorLiteral(unitVector(7)), MODEL, exactBelow],
+    );
+
+  /** No scan of memories or memory_embeddings is repeated under a nested loop or reads more than 2 x ROWS rows. */
+  function expectNoRescans(plans: PlanNode[]) {
+    for (const plan of plans) {
+      for (const node of nodes(plan)) {
+        if (node['Node Type'] === 'Nested Loop') {
+          const rescanned = [...nodes(node)].filter(
+            (n) => TABLES.has(n['Relation Name'] ?? '') && (n['Actual Loops'] ?? 1) > 1,
+          );
+          expect(rescanned.map((n) => `${n['Node Type']} on ${n['Relation Name']}`)).toEqual([]);
+        }
+        if (TABLES.has(node['Relation Name'] ?? '')) expect(visited(node)).toBeLessThanOrEqual(2 * ROWS);
+      }
     }
   }
 
@@ -148,17 +169,38 @@ describe.skipIf(!serverUrl)('recall plans before ANALYZE on the real server', ()
       expect(rows[0]?.vector_path).toBe(path);
       // recall_candidates itself, its statements and lexical_matches' ones.
       expect(plans.length).toBeGreaterThan(4);
-      for (const plan of plans) {
-        for (const node of nodes(plan)) {
-          if (node['Node Type'] === 'Nested Loop') {
-            const rescanned = [...nodes(node)].filter(
-              (n) => TABLES.has(n['Relation Name'] ?? '') && (n['Actual Loops'] ?? 1) > 1,
-            );
-            expect(rescanned.map((n) => `${n['Node Type']} on ${n['Relation Name']}`)).toEqual([]);
-          }
-          if (TABLES.has(node['Relation Name'] ?? '')) expect(visited(node)).toBeLessThanOrEqual(2 * ROWS);
-        }
-      }
+      expectNoRescans(plans);
     },
   );
+
+  it('a batch write into that subject looks no item up by subject and content (new and duplicate items)', async () => {
+    const item = (content: string, hash: string) => ({
+      subject: 'big',
+      kind: 'episode',
+      content,
+      content_hash: hash,
+      language: 'en',
+      tags: [],
+      trust: 2,
+      source: { type: 'user' },
+      flags: [],
+    });
+    // 480 new items and 20 the subject holds already (the fixture's contents and hashes).
+    const items = [
+      ...Array.from({ length: 480 }, (_, i) => item(`a new note ${i}`, `new-${i}`)),
+      ...Array.from({ length: 20 }, (_, i) => {
+        const g = (i + 1) * 7;
+        const said = ['pottery', 'painting', 'hiking', 'camping', 'music'][g % 5];
+        return item(`Caroline said ${said} number ${g}`, createHash('md5').update(`big${g}`).digest('hex'));
+      }),
+    ];
+    const { plans, rows } = await explained<{ status: string }>(
+      'select status from engram.write_memories($1::jsonb, $2::text[], $3)',
+      [JSON.stringify(items), items.map((_, i) => vectorLiteral(unitVector(100 + i))), MODEL],
+    );
+    expect(rows.filter((r) => r.status === 'created')).toHaveLength(480);
+    expect(rows.filter((r) => r.status === 'duplicate')).toHaveLength(20);
+    expect(plans.length).toBeGreaterThan(2);
+    expectNoRescans(plans);
+  });
 });
