@@ -22,4 +22,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261201510100_subject_vector_indexes.sql',
   '20261201510200_write_run_without_lookups.sql',
   '20261201510300_write_run_duplicates_in_one_scan.sql',
+  '20261201510400_recall_durable_pool_by_index.sql',
 ];

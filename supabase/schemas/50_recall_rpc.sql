@@ -286,19 +286,15 @@ declare
   v_dists float8[];
   v_live uuid[];
   v_durable uuid[];
+  v_more uuid[];
   v_vec_ids uuid[] := '{}';
   v_vec_sims real[] := '{}';
   v_lex_ids uuid[] := '{}';
   v_lex_scores real[] := '{}';
   v_rows engram.memories[];
-  -- Which of the ids in $1 are live and pass the filters, and which of those are durable (every kind but
-  -- episode). By primary key only: the ids come from the subject's own vectors (the foreign key ties a vector's
-  -- tenant and subject to its memory's), so no condition here can send the planner down the subject's index.
-  c_live constant text := '
-    select pg_catalog.array_agg(m.id), pg_catalog.array_agg(m.id) filter (where m.kind <> ''episode'')
-      from engram.memories m
-     where m.id = any ($1)
-       and m.revoked_at is null and m.superseded_by is null
+  -- The filters every lane applies to the memory row `m` ($2-$8), as parameters so that the text stays constant.
+  c_filters constant text := '
+       m.revoked_at is null and m.superseded_by is null
        and (m.expires_at is null or m.expires_at > pg_catalog.now())
        and (m.valid_from is null or m.valid_from <= pg_catalog.now())
        and ($2::text[] is null or m.kind = any ($2))
@@ -308,6 +304,19 @@ declare
        and ($6::real is null or m.importance >= $6)
        and ($7::timestamptz is null or m.created_at >= $7)
        and ($8::timestamptz is null or m.created_at < $8)';
+  -- Which of the ids in $1 are live and pass the filters, and which of those are durable (every kind but
+  -- episode). By primary key only: the ids come from the subject's own vectors (the foreign key ties a vector's
+  -- tenant and subject to its memory's), so no condition here can send the planner down the subject's index.
+  c_live constant text := '
+    select pg_catalog.array_agg(m.id), pg_catalog.array_agg(m.id) filter (where m.kind <> ''episode'')
+      from engram.memories m
+     where m.id = any ($1) and ' || c_filters;
+  -- The subject's live durable memories that pass the filters ($1 the tenant, $9 the subject), through
+  -- memories_live_durable_idx: the HNSW path's durable pool when its scan found too few of them.
+  c_durable constant text := '
+    select coalesce(pg_catalog.array_agg(m.id), ''{}'')
+      from engram.memories m
+     where m.tenant_id = $1 and m.subject = $9 and m.kind <> ''episode'' and ' || c_filters;
   -- The vector lane's candidates from the subject's vectors in distance order ($1, $2) and the live and durable
   -- ids ($3, $4): the best p_candidates of every kind plus (when the caller names no kinds) the best p_candidates
   -- durable ones, in one pass with two row_number windows, ranked together by distance.
@@ -364,8 +373,7 @@ begin
       -- cast and predicate. strict_order keeps scanning until enough
       -- rows pass the tenant and subject filters (without it a selective filter can return nothing). The memory
       -- filters are applied to the first v_scan rows of the index's order; when they leave fewer than v_k rows
-      -- (or v_k durable ones for the durable pool) and the index has more, the scan goes 4 times deeper, up to
-      -- hnsw.max_scan_tuples' default (20,000).
+      -- and the index has more, the scan goes 4 times deeper, up to hnsw.max_scan_tuples' default (20,000).
       perform pg_catalog.set_config('hnsw.iterative_scan', 'strict_order', true);
       perform pg_catalog.set_config('hnsw.ef_search', greatest(v_k * 2, 64)::text, true);
       v_order := pg_catalog.format(
@@ -383,11 +391,35 @@ begin
           into v_scanned, v_ids, v_dists using p_embedding;
         execute c_live into v_live, v_durable
           using v_ids, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until;
-        exit when v_scanned < v_scan or v_scan >= 20000
-          or (coalesce(pg_catalog.cardinality(v_live), 0) >= v_k
-              and (not v_durable_pool or coalesce(pg_catalog.cardinality(v_durable), 0) >= v_k));
+        exit when v_scanned < v_scan or v_scan >= 20000 or coalesce(pg_catalog.cardinality(v_live), 0) >= v_k;
         v_scan := least(v_scan * 4, 20000);
       end loop;
+      -- Durable memories are few next to a subject's chat turns (1 in 50 in scripts/bench-stale-plans.ts: about
+      -- 12 in the index's first 600 rows where 150 were wanted), and scanning the index 4 and 16 times deeper for
+      -- them made a 20,000-row subject's hybrid recall 2.4x slower than main's join inside the scan
+      -- (docs/benchmarks/recall-sql.md). So when the scan did not
+      -- reach them all, the durable pool comes from the subject's durable rows themselves, their vectors by
+      -- primary key and their distances exact.
+      if v_durable_pool and coalesce(pg_catalog.cardinality(v_durable), 0) < v_k and v_scanned = v_scan then
+        execute c_durable into v_more
+          using v_tenant, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until, p_subject;
+        execute '
+          with more as (
+                 select e.memory_id as id, e.embedding operator(extensions.<=>) $1::extensions.vector as dist
+                   from engram.memory_embeddings e
+                  where e.memory_id = any ($2) and e.model = $3),
+               seen as (
+                 select s.id, s.dist from rows from (pg_catalog.unnest($4::uuid[]), pg_catalog.unnest($5::float8[])) s(id, dist)),
+               pooled as (
+                 select distinct on (x.id) x.id, x.dist
+                   from (select * from seen union all select * from more) x
+                  order by x.id)
+          select pg_catalog.array_agg(v.id order by v.dist, v.id), pg_catalog.array_agg(v.dist order by v.dist, v.id)
+            from pooled v'
+          into v_ids, v_dists using p_embedding, v_more, p_model, v_ids, v_dists;
+        v_live := coalesce(v_live, '{}') || v_more;
+        v_durable := coalesce(v_durable, '{}') || v_more;
+      end if;
     end if;
     if v_live is not null then
       execute c_vector_pools into v_vec_ids, v_vec_sims
