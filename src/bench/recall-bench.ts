@@ -109,7 +109,8 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - started];
 }
 
-async function bulkLoad(
+/** Bulk-loads the planned subjects with seeded sentences and random vectors, generated in the database. */
+export async function bulkLoad(
   db: SqlExecutor,
   plan: SubjectPlan[],
   tenantIds: string[],
@@ -145,7 +146,7 @@ async function bulkLoad(
 }
 
 /** Loads sentences embedded by `embedder` (vectors through the driver, in batches). */
-async function bulkLoadEmbedded(
+export async function bulkLoadEmbedded(
   db: SqlExecutor,
   plan: SubjectPlan[],
   tenantIds: string[],

@@ -24,6 +24,7 @@ const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   },
   keys: async () => (await import('./commands/keys.ts')).keysCommand,
   sweep: async () => (await import('./commands/sweep.ts')).sweepCommand,
+  'vector-indexes': async () => (await import('./commands/vector-indexes.ts')).vectorIndexesCommand,
   erase: async () => (await import('./commands/erase.ts')).eraseCommand,
   backfill: async () => (await import('./commands/backfill.ts')).backfillCommand,
   import: async () => (await import('./commands/import.ts')).importCommand,

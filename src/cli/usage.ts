@@ -34,6 +34,14 @@ export const COMMAND_HELP = {
     usage:
       'usage: engram sweep [--batch-size 500] [--max-batches 1000] [--max-seconds 300] [--retention-days N]',
   },
+  'vector-indexes': {
+    summary:
+      'build the HNSW index of each subject above the exact threshold (--min-rows 5000); a periodic job',
+    usage:
+      'usage: engram vector-indexes [--min-rows 5000] [--limit 1000]\n' +
+      '  builds, CONCURRENTLY, the missing per-subject HNSW index of every subject with more than --min-rows vectors\n' +
+      '  of a model (recall searches smaller subjects exactly); run it from cron like sweep',
+  },
   erase: {
     summary: 'erase --tenant NAME [--subject S] --yes: erase a subject or a whole tenant',
     usage: 'usage: engram erase --tenant NAME [--subject SUBJECT] --yes',

@@ -21,4 +21,9 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261201500000_set_model_merge_threshold.sql',
   '20261201500100_replace_never_merges.sql',
   '20261201540000_extraction_claim_lease.sql',
+  '20261201540200_recall_plans_without_statistics.sql',
+  '20261201540300_subject_vector_indexes.sql',
+  '20261201540400_write_run_without_lookups.sql',
+  '20261201540500_write_run_duplicates_in_one_scan.sql',
+  '20261201540600_recall_durable_pool_by_index.sql',
 ];

@@ -346,6 +346,11 @@ export interface MemoryStore {
    * true when it ran. Plans of recall went from ~2 ms to ~2 s on a table loaded with no statistics (issue 18).
    */
   refreshStatistics(options?: { force?: boolean }): Promise<boolean>;
+  /**
+   * Builds the missing per-subject HNSW indexes of subjects with more than `minRows` vectors of a model (largest
+   * first, at most `limit`), each with CREATE INDEX CONCURRENTLY, so writes go on. Returns how many it built.
+   */
+  buildSubjectVectorIndexes(options?: { minRows?: number; limit?: number }): Promise<number>;
 }
 
 /** How a replacement ended (see engram.replace_memory). */

@@ -113,6 +113,17 @@ export function createSqlStore(db: SqlExecutor, options: SqlStoreOptions = {}): 
         await db.query('analyze engram.memories, engram.memory_embeddings');
         return true;
       }),
+    buildSubjectVectorIndexes: (indexOptions = {}) =>
+      run(async () => {
+        // As the login (the table's owner). Each statement on its own, outside a transaction: CONCURRENTLY
+        // cannot run in one, and one subject's build must not hold the others back.
+        const { rows } = await db.query<{ ddl: string }>(
+          'select ddl from engram.subject_vector_index_ddl($1) limit $2',
+          [indexOptions.minRows ?? 5000, indexOptions.limit ?? 1000],
+        );
+        for (const row of rows) await db.query(row.ddl);
+        return rows.length;
+      }),
   };
 }
 

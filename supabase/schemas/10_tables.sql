@@ -380,6 +380,9 @@ create index memories_live_facet_idx on engram.memories (tenant_id, subject, fac
   where facet is not null and revoked_at is null and superseded_by is null;
 create index memories_live_rules_idx on engram.memories (tenant_id, subject)
   where kind = 'rule' and revoked_at is null and superseded_by is null;
+-- Recall's durable pool on the HNSW path (engram.recall_candidates): a large subject's few non-episode rows.
+create index memories_live_durable_idx on engram.memories (tenant_id, subject)
+  where kind <> 'episode' and revoked_at is null and superseded_by is null;
 create index memories_source_uri_idx on engram.memories (tenant_id, source_uri) where source_uri is not null;
 create index memories_expires_idx on engram.memories (expires_at) where expires_at is not null;
 create index memories_revoked_idx on engram.memories (revoked_at) where revoked_at is not null;

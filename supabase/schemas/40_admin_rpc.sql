@@ -136,6 +136,76 @@ comment on function engram.register_embedding_model(text, text, integer, real, b
 -- Granted to no role: only the owner may create the index.
 revoke execute on function engram.register_embedding_model(text, text, integer, real, boolean) from public;
 
+-- Per-subject HNSW indexes (issue 18 item 2). The model's global HNSW index serves a subject's search through a
+-- filtered iterative scan over every other subject's vectors (recall@10 0.934 at 100k, 0.837 at 1M in issue 18)
+-- and is most of a write's cost; a subject under recall_candidates' exact threshold (5,000 vectors) needs no
+-- index at all. So a job indexes each large subject on its own, with the same expression as the global index and
+-- a predicate naming the model, tenant and subject (which recall_candidates' HNSW path repeats as literals, so the
+-- planner proves the index applies). These are the statements for the subjects above p_min_rows that have none
+-- yet; the caller runs each one outside a transaction (CONCURRENTLY: writes go on during the build).
+create function engram.subject_vector_index_ddl(p_min_rows integer default 5000)
+returns table (index_name text, model text, tenant_id uuid, subject text, vectors bigint, ddl text)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select i.name, s.model, s.tenant_id, s.subject, s.n,
+         pg_catalog.format(
+           'create index concurrently if not exists %I on engram.memory_embeddings using hnsw '
+           '((embedding::extensions.vector(%s)) extensions.vector_cosine_ops) '
+           'where model = %L and tenant_id = %L and subject = %L',
+           i.name, em.dims, s.model, s.tenant_id, s.subject)
+    from (select e.model, e.tenant_id, e.subject, pg_catalog.count(*) as n
+            from engram.memory_embeddings e
+           group by e.model, e.tenant_id, e.subject
+          having pg_catalog.count(*) > greatest(coalesce(p_min_rows, 5000), 0)) s
+    join engram.embedding_models em on em.model = s.model and em.dims <= 2000 and em.status <> 'retired'
+   cross join lateral (
+     select 'memory_embeddings_hnsw_s_'
+            || pg_catalog.substr(pg_catalog.md5(s.model || '/' || s.tenant_id::text || '/' || s.subject), 1, 24) as name) i
+   where not exists (select 1 from pg_catalog.pg_class c
+                      where c.relname = i.name and c.relnamespace = 'engram'::regnamespace)
+   order by s.n desc
+$$;
+comment on function engram.subject_vector_index_ddl(integer) is 'The CREATE INDEX statements of the per-subject HNSW indexes still missing for subjects with more than p_min_rows vectors of a model, largest first.';
+-- Granted to no role: only the owner (the tables' owner, who may create indexes) runs the job.
+revoke execute on function engram.subject_vector_index_ddl(integer) from public;
+
+-- The model's global HNSW index made optional: with per-subject indexes for the large subjects, a write into any
+-- other subject touches no HNSW graph (the global index was ~90% of the database's write cost, issue 18). Off drops
+-- it; on creates it again (as register_embedding_model does). Recall is correct either way: a large subject
+-- without any index is searched by an ordered scan of its own vectors (exact, slower).
+create function engram.set_global_vector_index(p_model text, p_enabled boolean)
+returns boolean
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_index text := 'memory_embeddings_hnsw_' || pg_catalog.substr(pg_catalog.md5(p_model), 1, 16);
+  v_dims integer;
+begin
+  select em.dims into v_dims from engram.embedding_models em where em.model = p_model;
+  if v_dims is null then
+    raise exception 'unknown embedding model' using errcode = '22023';
+  end if;
+  if not p_enabled then
+    execute pg_catalog.format('drop index if exists engram.%I', v_index);
+  elsif v_dims <= 2000 then
+    execute pg_catalog.format(
+      'create index if not exists %I on engram.memory_embeddings using hnsw ((embedding::extensions.vector(%s)) extensions.vector_cosine_ops) where model = %L',
+      v_index, v_dims, p_model);
+  end if;
+  return exists (select 1 from pg_catalog.pg_class c
+                  where c.relname = v_index and c.relnamespace = 'engram'::regnamespace);
+end
+$$;
+comment on function engram.set_global_vector_index(text, boolean) is 'Drops (false) or creates (true) the global HNSW index of a model; returns whether it exists.';
+-- Granted to no role: only the owner may create or drop the index.
+revoke execute on function engram.set_global_vector_index(text, boolean) from public;
+
 -- The relevance floor is read with the rest (one query when the recall service's model cache refreshes); added as
 -- the last columns, so callers that read the others by name are unaffected.
 create function engram.active_embedding_model()

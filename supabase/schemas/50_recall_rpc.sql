@@ -99,7 +99,7 @@ grant execute on function engram.query_terms(text, text) to engram_app, authenti
 -- itself: the tenant comes from the same settings the policies read, for the role the caller switched to (a
 -- security definer function changes current_user but not the `role` setting), and a supabase-js caller reaches
 -- only its own subject. Any other caller gets nothing, unless it may act as the operator (the owner, jobs). It
--- returns ids and text-search vectors of live rows only; recall_candidates joins the rows back under RLS.
+-- returns ids, text-search vectors and kinds of live rows only (the kind: recall's durable pool needs no join back).
 create function engram.lexical_matches(
   p_subject text,
   p_tsq tsquery,
@@ -112,7 +112,7 @@ create function engram.lexical_matches(
   p_until timestamptz default null,
   p_limit integer default 2000
 )
-returns table (id uuid, search_tsv tsvector)
+returns table (id uuid, search_tsv tsvector, kind text)
 language plpgsql
 stable
 security definer
@@ -126,6 +126,7 @@ declare
   v_walked integer;
   v_ids uuid[];
   v_tsvs tsvector[];
+  v_kinds text[];
 begin
   if v_role = 'authenticated' then
     v_tenant := engram.jwt_tenant_id();
@@ -148,9 +149,10 @@ begin
   -- the GIN would give); otherwise the matches come from the GIN.
   select pg_catalog.count(*)::integer,
          pg_catalog.array_agg(w.id order by w.created_at desc, w.id) filter (where w.search_tsv @@ p_tsq),
-         pg_catalog.array_agg(w.search_tsv order by w.created_at desc, w.id) filter (where w.search_tsv @@ p_tsq)
-    into v_walked, v_ids, v_tsvs
-    from (select m.id, m.search_tsv, m.created_at
+         pg_catalog.array_agg(w.search_tsv order by w.created_at desc, w.id) filter (where w.search_tsv @@ p_tsq),
+         pg_catalog.array_agg(w.kind order by w.created_at desc, w.id) filter (where w.search_tsv @@ p_tsq)
+    into v_walked, v_ids, v_tsvs, v_kinds
+    from (select m.id, m.search_tsv, m.created_at, m.kind
             from engram.memories m
            where m.tenant_id = v_tenant and m.subject = p_subject
              and m.revoked_at is null and m.superseded_by is null
@@ -166,15 +168,16 @@ begin
            order by m.created_at desc
            limit 2500) w;
   if v_walked < 2500 or coalesce(pg_catalog.cardinality(v_ids), 0) >= v_limit then
-    return query select u.id, u.tsv
-                   from rows from (pg_catalog.unnest(v_ids[1:v_limit]), pg_catalog.unnest(v_tsvs[1:v_limit])) u(id, tsv);
+    return query select u.id, u.tsv, u.kind
+                   from rows from (pg_catalog.unnest(v_ids[1:v_limit]), pg_catalog.unnest(v_tsvs[1:v_limit]),
+                                   pg_catalog.unnest(v_kinds[1:v_limit])) u(id, tsv, kind);
     return;
   end if;
   -- Matches first (materialized: the GIN answers tenant, subject and words at once, whatever the statistics say),
   -- then the newest v_limit of them.
   return query
     with hits as materialized (
-      select m.id, m.search_tsv, m.created_at
+      select m.id, m.search_tsv, m.created_at, m.kind
         from engram.memories m
        where m.tenant_id = v_tenant and m.subject = p_subject and m.search_tsv @@ p_tsq
          and m.revoked_at is null and m.superseded_by is null
@@ -187,7 +190,7 @@ begin
          and (p_min_importance is null or m.importance >= p_min_importance)
          and (p_since is null or m.created_at >= p_since)
          and (p_until is null or m.created_at < p_until))
-    select h.id, h.search_tsv from hits h
+    select h.id, h.search_tsv, h.kind from hits h
      order by h.created_at desc, h.id
      limit v_limit;
 end
@@ -210,6 +213,14 @@ grant execute on function engram.lexical_matches(text, tsquery, text[], text[], 
 -- rrf), so the server and supabase-js callers post-rank the same fused list and can say why a memory dropped.
 -- Rows are slim (the columns a recall item shows, not memory_json, measured at 55 us a row in issue 18), fetched by
 -- primary key for the fused ids only.
+-- Plans that do not hinge on statistics (issue 18 item 5): right after a bulk load, before any ANALYZE, the
+-- statistics say a new subject has one row, and a join of the subject's vectors to memories became a nested loop
+-- whose inner side walked the whole subject for every vector (20,000 x 20,000 rows: a hybrid recall cancelled
+-- after 100 s, docs/benchmarks/recall-sql.md). So no statement here joins two tables: each one reads one table
+-- (the subject's vectors through memory_embeddings_subject_idx or the model's HNSW index, memories by primary key
+-- through `id = any (...)`, the lexical matches from lexical_matches), and what joins the lanes' results are arrays
+-- passed to EXECUTE as values, whose sizes the planner knows exactly. Whatever the statistics say, every statement
+-- is at worst one pass over the subject.
 create function engram.recall_candidates(
   p_subject text,
   p_query text,
@@ -264,12 +275,61 @@ as $$
 declare
   v_tenant uuid := engram.current_tenant_id();
   v_k integer := least(greatest(coalesce(p_candidates, 40), 1), 200);
+  v_durable_pool boolean := p_kinds is null;
   v_dims integer;
   v_subject_size integer := 0;
   v_path text := 'none';
-  v_vector_lane text := 'select null::uuid as id, null::real as sim, null::integer as vrank where false';
-  v_lexical_lane text := 'select null::uuid as id, null::real as lscore, null::integer as lrank where false';
-  v_filter text;
+  v_order text;
+  v_scan integer;
+  v_scanned integer;
+  v_ids uuid[];
+  v_dists float8[];
+  v_live uuid[];
+  v_durable uuid[];
+  v_more uuid[];
+  v_vec_ids uuid[] := '{}';
+  v_vec_sims real[] := '{}';
+  v_lex_ids uuid[] := '{}';
+  v_lex_scores real[] := '{}';
+  v_rows engram.memories[];
+  -- The filters every lane applies to the memory row `m` ($2-$8), as parameters so that the text stays constant.
+  c_filters constant text := '
+       m.revoked_at is null and m.superseded_by is null
+       and (m.expires_at is null or m.expires_at > pg_catalog.now())
+       and (m.valid_from is null or m.valid_from <= pg_catalog.now())
+       and ($2::text[] is null or m.kind = any ($2))
+       and ($3::text[] is null or m.tags && $3)
+       and ($4::text is null or m.source_session = $4)
+       and ($5::integer is null or m.trust >= $5)
+       and ($6::real is null or m.importance >= $6)
+       and ($7::timestamptz is null or m.created_at >= $7)
+       and ($8::timestamptz is null or m.created_at < $8)';
+  -- Which of the ids in $1 are live and pass the filters, and which of those are durable (every kind but
+  -- episode). By primary key only: the ids come from the subject's own vectors (the foreign key ties a vector's
+  -- tenant and subject to its memory's), so no condition here can send the planner down the subject's index.
+  c_live constant text := '
+    select pg_catalog.array_agg(m.id), pg_catalog.array_agg(m.id) filter (where m.kind <> ''episode'')
+      from engram.memories m
+     where m.id = any ($1) and ' || c_filters;
+  -- The subject's live durable memories that pass the filters ($1 the tenant, $9 the subject), through
+  -- memories_live_durable_idx: the HNSW path's durable pool when its scan found too few of them.
+  c_durable constant text := '
+    select coalesce(pg_catalog.array_agg(m.id), ''{}'')
+      from engram.memories m
+     where m.tenant_id = $1 and m.subject = $9 and m.kind <> ''episode'' and ' || c_filters;
+  -- The vector lane's candidates from the subject's vectors in distance order ($1, $2) and the live and durable
+  -- ids ($3, $4): the best p_candidates of every kind plus (when the caller names no kinds) the best p_candidates
+  -- durable ones, in one pass with two row_number windows, ranked together by distance.
+  c_vector_pools constant text := '
+    select coalesce(pg_catalog.array_agg(c.id order by c.o), ''{}''),
+           coalesce(pg_catalog.array_agg((1 - c.dist)::real order by c.o), ''{}'')
+      from (select u.id, u.dist, u.o, u.durable,
+                   pg_catalog.row_number() over (order by u.o) as r_all,
+                   pg_catalog.row_number() over (partition by u.durable order by u.o) as r_pool
+              from (select u.id, u.dist, u.o, u.id = any ($4) as durable
+                      from rows from (pg_catalog.unnest($1::uuid[]), pg_catalog.unnest($2::float8[])) with ordinality u(id, dist, o)
+                     where u.id = any ($3)) u) c
+     where c.r_all <= $5 or ($6 and c.durable and c.r_pool <= $5)';
 begin
   if v_tenant is null then
     return;
@@ -277,20 +337,6 @@ begin
   if p_mode is null or p_mode not in ('hybrid', 'vector', 'lexical') then
     raise exception 'mode must be hybrid, vector or lexical' using errcode = '22023';
   end if;
-
-  -- The filters every lane applies to the memory row `m`, as parameters so that the text stays constant.
-  v_filter := '
-        m.tenant_id = $1 and m.subject = $2
-    and m.revoked_at is null and m.superseded_by is null
-    and (m.expires_at is null or m.expires_at > pg_catalog.now())
-    and (m.valid_from is null or m.valid_from <= pg_catalog.now())
-    and ($3::text[] is null or m.kind = any ($3))
-    and ($4::text[] is null or m.tags && $4)
-    and ($5::text is null or m.source_session = $5)
-    and ($6::integer is null or m.trust >= $6)
-    and ($7::real is null or m.importance >= $7)
-    and ($8::timestamptz is null or m.created_at >= $8)
-    and ($9::timestamptz is null or m.created_at < $9)';
 
   -- Each lane's candidates are its best p_candidates rows of every kind plus (when the caller names no kinds) its best
   -- p_candidates durable ones (every kind but episode), ranked together by the lane's own evidence: in a subject of
@@ -310,44 +356,74 @@ begin
        limit p_exact_below + 1) s;
     if v_subject_size <= p_exact_below or v_dims > 2000 then
       v_path := 'exact';
-      -- No typmod cast: the expression does not match the HNSW index, so this is an exact ordered scan of the
-      -- subject's rows (found through memory_embeddings_subject_idx).
-      v_vector_lane := pg_catalog.format('
-        select c.id, (1 - c.dist)::real as sim, (pg_catalog.row_number() over (order by c.dist, c.id))::integer as vrank
-          from ((select e.memory_id as id, e.embedding operator(extensions.<=>) $10::extensions.vector as dist
-                   from engram.memory_embeddings e join engram.memories m on m.id = e.memory_id
-                  where e.tenant_id = $1 and e.subject = $2 and e.model = %1$L and %2$s
-                  order by 2, 1
-                  limit %3$s)
-                union
-                (select e.memory_id as id, e.embedding operator(extensions.<=>) $10::extensions.vector as dist
-                   from engram.memory_embeddings e join engram.memories m on m.id = e.memory_id
-                  where e.tenant_id = $1 and e.subject = $2 and e.model = %1$L and %2$s
-                    and $3::text[] is null and m.kind <> ''episode''
-                  order by 2, 1
-                  limit %3$s)) c', p_model, v_filter, v_k);
+      -- Every vector of the subject, its distance computed once. No typmod cast: the expression does not match
+      -- the HNSW index, so this reads the subject's rows through memory_embeddings_subject_idx.
+      execute '
+        select pg_catalog.array_agg(d.id order by d.dist, d.id), pg_catalog.array_agg(d.dist order by d.dist, d.id)
+          from (select e.memory_id as id, e.embedding operator(extensions.<=>) $1::extensions.vector as dist
+                  from engram.memory_embeddings e
+                 where e.tenant_id = $2 and e.subject = $3 and e.model = $4) d'
+        into v_ids, v_dists using p_embedding, v_tenant, p_subject, p_model;
+      execute c_live into v_live, v_durable
+        using v_ids, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until;
     else
       v_path := 'hnsw';
-      -- The model's partial HNSW index: the same cast and predicate. strict_order keeps scanning until enough
-      -- rows pass the tenant and subject filters (without it a selective filter can return nothing).
+      -- The subject's own HNSW index when the job built one (subject_vector_index_ddl: the model, tenant and subject
+      -- are literals here so that the planner can prove its predicate), else the model's global one: the same
+      -- cast and predicate. strict_order keeps scanning until enough
+      -- rows pass the tenant and subject filters (without it a selective filter can return nothing). The memory
+      -- filters are applied to the first v_scan rows of the index's order; when they leave fewer than v_k rows
+      -- and the index has more, the scan goes 4 times deeper, up to hnsw.max_scan_tuples' default (20,000).
       perform pg_catalog.set_config('hnsw.iterative_scan', 'strict_order', true);
       perform pg_catalog.set_config('hnsw.ef_search', greatest(v_k * 2, 64)::text, true);
-      v_vector_lane := pg_catalog.format('
-        select c.id, (1 - c.dist)::real as sim, (pg_catalog.row_number() over (order by c.dist, c.id))::integer as vrank
-          from ((select e.memory_id as id,
-                        e.embedding::extensions.vector(%1$s) operator(extensions.<=>) $10::extensions.vector(%1$s) as dist
-                   from engram.memory_embeddings e join engram.memories m on m.id = e.memory_id
-                  where e.model = %2$L and e.tenant_id = $1 and e.subject = $2 and %3$s
-                  order by e.embedding::extensions.vector(%1$s) operator(extensions.<=>) $10::extensions.vector(%1$s)
-                  limit %4$s)
-                union
-                (select e.memory_id as id,
-                        e.embedding::extensions.vector(%1$s) operator(extensions.<=>) $10::extensions.vector(%1$s) as dist
-                   from engram.memory_embeddings e join engram.memories m on m.id = e.memory_id
-                  where e.model = %2$L and e.tenant_id = $1 and e.subject = $2 and %3$s
-                    and $3::text[] is null and m.kind <> ''episode''
-                  order by e.embedding::extensions.vector(%1$s) operator(extensions.<=>) $10::extensions.vector(%1$s)
-                  limit %4$s)) c', v_dims, p_model, v_filter, v_k);
+      v_order := pg_catalog.format(
+        'e.embedding::extensions.vector(%1$s) operator(extensions.<=>) $1::extensions.vector(%1$s)', v_dims);
+      v_scan := v_k * 4;
+      loop
+        execute pg_catalog.format('
+          select pg_catalog.count(*)::integer,
+                 pg_catalog.array_agg(d.id order by d.dist, d.id), pg_catalog.array_agg(d.dist order by d.dist, d.id)
+            from (select e.memory_id as id, %1$s as dist
+                    from engram.memory_embeddings e
+                   where e.model = %2$L and e.tenant_id = %3$L and e.subject = %4$L
+                   order by %1$s
+                   limit %5$s) d', v_order, p_model, v_tenant, p_subject, v_scan)
+          into v_scanned, v_ids, v_dists using p_embedding;
+        execute c_live into v_live, v_durable
+          using v_ids, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until;
+        exit when v_scanned < v_scan or v_scan >= 20000 or coalesce(pg_catalog.cardinality(v_live), 0) >= v_k;
+        v_scan := least(v_scan * 4, 20000);
+      end loop;
+      -- Durable memories are few next to a subject's chat turns (1 in 50 in scripts/bench-stale-plans.ts: about
+      -- 12 in the index's first 600 rows where 150 were wanted), and scanning the index 4 and 16 times deeper for
+      -- them made a 20,000-row subject's hybrid recall 2.4x slower than main's join inside the scan
+      -- (docs/benchmarks/recall-sql.md). So when the scan did not
+      -- reach them all, the durable pool comes from the subject's durable rows themselves, their vectors by
+      -- primary key and their distances exact.
+      if v_durable_pool and coalesce(pg_catalog.cardinality(v_durable), 0) < v_k and v_scanned = v_scan then
+        execute c_durable into v_more
+          using v_tenant, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until, p_subject;
+        execute '
+          with more as (
+                 select e.memory_id as id, e.embedding operator(extensions.<=>) $1::extensions.vector as dist
+                   from engram.memory_embeddings e
+                  where e.memory_id = any ($2) and e.model = $3),
+               seen as (
+                 select s.id, s.dist from rows from (pg_catalog.unnest($4::uuid[]), pg_catalog.unnest($5::float8[])) s(id, dist)),
+               pooled as (
+                 select distinct on (x.id) x.id, x.dist
+                   from (select * from seen union all select * from more) x
+                  order by x.id)
+          select pg_catalog.array_agg(v.id order by v.dist, v.id), pg_catalog.array_agg(v.dist order by v.dist, v.id)
+            from pooled v'
+          into v_ids, v_dists using p_embedding, v_more, p_model, v_ids, v_dists;
+        v_live := coalesce(v_live, '{}') || v_more;
+        v_durable := coalesce(v_durable, '{}') || v_more;
+      end if;
+    end if;
+    if v_live is not null then
+      execute c_vector_pools into v_vec_ids, v_vec_sims
+        using v_ids, v_dists, v_live, coalesce(v_durable, '{}'), v_k, v_durable_pool;
     end if;
   end if;
 
@@ -358,56 +434,76 @@ begin
     -- query, so df is exact unless the match bound cuts it. Context text (weight D) counts half as much as the
     -- memory's own words (A); ts_rank's normalisation 1 damps long rows. Measured on the LoCoMo dev file:
     -- docs/benchmarks/locomo-tuning.md.
-    -- The matches come from lexical_matches (over the subject's GIN index; RLS keeps `@@` off any index here).
+    -- The matches come from lexical_matches (over the subject's GIN index; RLS keeps `@@` off any index here),
+    -- with their kinds, so the durable pool needs no join back to memories: the best p_candidates of every kind
+    -- plus the best p_candidates durable ones, in one pass with two row_number windows.
     -- Bounded for latency: the newest 2,000 matching rows are scored, and the subject's size (N of idf) is counted
     -- up to 2,000 rows. A tighter bound was measured and rejected: scoring only the newest 500 matches cut LoCoMo's
     -- R@10 from 0.746 to 0.651, because speaker names in the neighbours' context make most turns match. Subjects
     -- under 2,000 rows are scored exactly.
-    v_lexical_lane := pg_catalog.format('
-      select r.id, r.score::real as lscore,
-             (pg_catalog.row_number() over (order by r.score desc, r.id))::integer as lrank
-        from (
-          with q as (select engram.query_tsquery($11, $12) as tsq),
-          matched as materialized (
-            select x.id, x.search_tsv
-              from q, engram.lexical_matches($2, q.tsq, $3, $4, $5, $6, $7, $8, $9, 2000) x),
-          terms as (
-            select t.tq, pg_catalog.count(*)::float8 as df
-              from engram.query_terms($11, $12) t(tq) join matched mt on mt.search_tsv @@ t.tq
-             group by t.tq),
-          population as (
-            select greatest(pg_catalog.count(*), (select pg_catalog.count(*) from matched))::float8 as n
-              from (select 1 from engram.memories m
-                     where m.tenant_id = $1 and m.subject = $2 and m.revoked_at is null and m.superseded_by is null
-                     limit 2000) s),
-          scored as materialized (
-            select mt.id,
-                   pg_catalog.sum(pg_catalog.ln(1 + (p.n - t.df + 0.5) / (t.df + 0.5))
-                                  * pg_catalog.ts_rank(''{0.5, 0.2, 0.4, 1.0}''::real[], mt.search_tsv, t.tq, 1)) as score
-              from matched mt join terms t on mt.search_tsv @@ t.tq cross join population p
-             group by mt.id)
-          (select sc.id, sc.score from scored sc order by 2 desc, 1 limit %1$s)
-          union
-          (select sc.id, sc.score from scored sc join engram.memories m on m.id = sc.id
-            where $3::text[] is null and m.kind <> ''episode''
-            order by 2 desc, 1 limit %1$s)) r', v_k);
+    execute '
+      with q as (select engram.query_tsquery($10, $11) as tsq),
+      matched as materialized (
+        select x.id, x.search_tsv, x.kind
+          from q, engram.lexical_matches($2, q.tsq, $3, $4, $5, $6, $7, $8, $9, 2000) x),
+      terms as (
+        select t.tq, pg_catalog.count(*)::float8 as df
+          from engram.query_terms($10, $11) t(tq) join matched mt on mt.search_tsv @@ t.tq
+         group by t.tq),
+      population as (
+        select greatest(pg_catalog.count(*), (select pg_catalog.count(*) from matched))::float8 as n
+          from (select 1 from engram.memories m
+                 where m.tenant_id = $1 and m.subject = $2 and m.revoked_at is null and m.superseded_by is null
+                 limit 2000) s),
+      scored as (
+        select mt.id, mt.kind <> ''episode'' as durable,
+               pg_catalog.sum(pg_catalog.ln(1 + (p.n - t.df + 0.5) / (t.df + 0.5))
+                              * pg_catalog.ts_rank(''{0.5, 0.2, 0.4, 1.0}''::real[], mt.search_tsv, t.tq, 1)) as score
+          from matched mt join terms t on mt.search_tsv @@ t.tq cross join population p
+         group by mt.id, mt.kind),
+      ranked as (
+        select sc.id, sc.score, sc.durable,
+               pg_catalog.row_number() over (order by sc.score desc, sc.id) as r_all,
+               pg_catalog.row_number() over (partition by sc.durable order by sc.score desc, sc.id) as r_pool
+          from scored sc)
+      select coalesce(pg_catalog.array_agg(r.id order by r.score desc, r.id), ''{}''),
+             coalesce(pg_catalog.array_agg(r.score::real order by r.score desc, r.id), ''{}'')
+        from ranked r
+       where r.r_all <= $12 or ($3::text[] is null and r.durable and r.r_pool <= $12)'
+      into v_lex_ids, v_lex_scores
+      using v_tenant, p_subject, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until,
+            p_query, p_language, v_k;
   end if;
+
+  if pg_catalog.cardinality(v_vec_ids) = 0 and pg_catalog.cardinality(v_lex_ids) = 0 then
+    return;
+  end if;
+  -- The fused ids' rows, by primary key (one table; the lanes already applied the filters).
+  execute '
+    select pg_catalog.array_agg(m)
+      from engram.memories m
+     where m.id = any ($1) and m.revoked_at is null and m.superseded_by is null'
+    into v_rows using v_vec_ids || v_lex_ids;
 
   -- The threshold applies after the ordered scan (a distance in WHERE would force a sequential scan). Vector
   -- evidence under it, or not a number (NaN sorts above every number in PostgreSQL), is kept on the row, flagged,
   -- and left out of rrf. Order: rrf, then the best counted lane rank, then id (ties are deterministic).
-  return query execute pg_catalog.format('
-    with vec as (%s),
-         lex as (%s),
+  return query execute '
+    with vec as (
+           select v.id, v.sim, v.vrank::integer as vrank
+             from rows from (pg_catalog.unnest($1::uuid[]), pg_catalog.unnest($2::real[])) with ordinality v(id, sim, vrank)),
+         lex as (
+           select l.id, l.lscore, l.lrank::integer as lrank
+             from rows from (pg_catalog.unnest($3::uuid[]), pg_catalog.unnest($4::real[])) with ordinality l(id, lscore, lrank)),
          fused as (
            select coalesce(vec.id, lex.id) as id, vec.sim, vec.vrank, lex.lscore, lex.lrank,
                   (vec.id is not null and (vec.sim is null or vec.sim = ''NaN''::real
-                                           or ($13::real is not null and vec.sim < $13::real))) as below
+                                           or ($5::real is not null and vec.sim < $5::real))) as below
              from vec full join lex on lex.id = vec.id),
          scored as (
            select f.*,
-                  case when f.vrank is not null and not f.below then $14 / ($16 + f.vrank) else 0 end
-                  + coalesce($15 / ($16 + f.lrank), 0) as rrf,
+                  case when f.vrank is not null and not f.below then $6 / ($8 + f.vrank) else 0 end
+                  + coalesce($7 / ($8 + f.lrank), 0) as rrf,
                   least(case when not f.below then f.vrank end, f.lrank) as best_rank
              from fused f)
     select m.id, m.subject, m.kind, m.content, m.tags, m.trust::integer, m.importance, m.confidence,
@@ -415,15 +511,15 @@ begin
            pg_catalog.jsonb_strip_nulls(pg_catalog.jsonb_build_object(
              ''type'', m.source_type, ''uri'', m.source_uri, ''id'', m.source_id, ''session'', m.source_session)),
            m.key, m.facet, m.polarity, m.trigger, m.language,
-           s.sim, s.vrank, coalesce(s.below, false), s.lscore, s.lrank, s.rrf, %L::text
+           s.sim, s.vrank, coalesce(s.below, false), s.lscore, s.lrank, s.rrf, $9::text
       from scored s
-      cross join lateral (select * from engram.memories m where m.id = s.id) m
-     order by s.rrf desc, s.best_rank, s.id', v_vector_lane, v_lexical_lane, v_path)
-  using v_tenant, p_subject, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until,
-        p_embedding, p_query, p_language, p_min_similarity,
+      join pg_catalog.unnest($10::engram.memories[]) m on m.id = s.id
+     order by s.rrf desc, s.best_rank, s.id'
+  using v_vec_ids, v_vec_sims, v_lex_ids, v_lex_scores, p_min_similarity,
         -- Through numeric: 0.2 as real is 0.200000003 as float8, enough to break exact rrf ties (0.2/6 = 1/30)
         -- the other way than a caller that reads the weight back as 0.2.
-        p_vector_weight::numeric::float8, p_lexical_weight::numeric::float8, coalesce(p_rrf_k, 60)::float8;
+        p_vector_weight::numeric::float8, p_lexical_weight::numeric::float8, coalesce(p_rrf_k, 60)::float8,
+        v_path, v_rows;
 end
 $$;
 comment on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, integer, integer) is 'Hybrid recall candidates of one subject, fused once: a vector lane (exact for small subjects, the model''s HNSW index otherwise; the threshold after the ordered scan) and an OR full-text lane, fused by weighted reciprocal rank fusion; each row is a slim memory with its lane evidence (similarity and rank even below the threshold, flagged) and its rrf.';

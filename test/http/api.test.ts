@@ -291,6 +291,7 @@ describe.each(backends)('HTTP API on $name', ({ open }) => {
       registerModel: () => Promise.resolve('active'),
       ping: () => Promise.resolve(),
       refreshStatistics: () => Promise.resolve(false),
+      buildSubjectVectorIndexes: () => Promise.resolve(0),
     };
     const lines: string[] = [];
     const engram = composeEngram({

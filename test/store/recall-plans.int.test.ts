@@ -1,0 +1,206 @@
+// On the real server: recall's plans do not hinge on statistics (issue 18 item 5). Right after a bulk load with
+// autovacuum off and no ANALYZE, the statistics say a new tenant's subject has (about) no rows; a join of the
+// subject's vectors to memories then became a nested loop that walked the whole subject once per vector (100 s+
+// at 20,000 rows). auto_explain (log_analyze, nested statements, sent to the client) shows every statement
+// recall_candidates runs, with its actual row counts: none may rescan a table's rows per outer row, and none may
+// visit more rows than a few passes over the subject. The same for a batch write into that subject.
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqlStore, vectorLiteral } from '../../src/store/sql-store.ts';
+import { freshServerDatabase, serverUrl, type TestDatabase } from '../support/databases.ts';
+
+const DIMS = 16;
+const MODEL = 'bench/random@16';
+const ROWS = 4_000;
+const TABLES = new Set(['memories', 'memory_embeddings']);
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+function unitVector(seed: number): number[] {
+  let t = seed >>> 0;
+  const next = () => {
+    t = (t + 0x6d2b79f5) >>> 0;
+    let r = Math.imul(t ^ (t >>> 15), 1 | t);
+    r ^= r + Math.imul(r ^ (r >>> 7), 61 | r);
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296 - 0.5;
+  };
+  const v = Array.from({ length: DIMS }, next);
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+}
+
+function* nodes(node: PlanNode): Generator<PlanNode> {
+  yield node;
+  for (const child of node.Plans ?? []) yield* nodes(child);
+}
+
+/** Rows a scan of memories or memory_embeddings looked at, over all its loops. */
+const visited = (node: PlanNode) =>
+  ((node['Actual Rows'] ?? 0) +
+    (node['Rows Removed by Filter'] ?? 0) +
+    (node['Rows Removed by Index Recheck'] ?? 0)) *
+  (node['Actual Loops'] ?? 1);
+
+describe.skipIf(!serverUrl)('recall plans before ANALYZE on the real server', () => {
+  let database: TestDatabase;
+  let tenant: string;
+
+  beforeAll(async () => {
+    database = await freshServerDatabase('recall_plans');
+    const db = database.db;
+    const store = createSqlStore(db);
+    await db.query(
+      "insert into engram.embedding_models (model, provider, dims, status) values ($1, 'bench', $2, 'active')",
+      [MODEL, DIMS],
+    );
+    await store.registerModel({
+      model: MODEL,
+      provider: 'bench',
+      dims: DIMS,
+      threshold: null,
+      activate: true,
+    });
+    const seeded = await store.withOperator((op) => op.createTenant('seeded'));
+    // A few rows, analyzed: the statistics know one tenant and one subject. Then autovacuum off, and a new tenant
+    // loads a subject of ROWS rows (HNSW maintained, as through the API) that the statistics never see.
+    const load = (owner: string, subject: string, n: number) =>
+      db.exec(`
+        insert into engram.memories (id, tenant_id, subject, kind, content, trust, source_type, content_hash, embedding_status, embedding_model)
+        select gen_random_uuid(), '${owner}', '${subject}', case when g % 50 = 0 then 'preference' else 'episode' end,
+               'Caroline said ' || (array['pottery', 'painting', 'hiking', 'camping', 'music'])[1 + g % 5] || ' number ' || g,
+               2, 'user', md5('${subject}' || g), 'ready', '${MODEL}'
+          from generate_series(1, ${n}) g;
+        insert into engram.memory_embeddings (memory_id, model, tenant_id, subject, embedding)
+        select m.id, '${MODEL}', m.tenant_id, m.subject,
+               (select array_agg(random() - 0.5) from generate_series(1, ${DIMS}) d where m.id is not null)::extensions.vector
+          from engram.memories m where m.tenant_id = '${owner}' and m.subject = '${subject}';`);
+    await load(seeded, 'seed', 20);
+    await db.exec(`
+      analyze engram.memories; analyze engram.memory_embeddings;
+      alter table engram.memories set (autovacuum_enabled = false);
+      alter table engram.memory_embeddings set (autovacuum_enabled = false);`);
+    tenant = await store.withOperator((op) => op.createTenant('fresh'));
+    await load(tenant, 'big', ROWS);
+  }, 300_000);
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  /** The plans of every statement `sql` runs as the tenant's server role, as auto_explain saw them, and its rows. */
+  async function explained<R extends pg.QueryResultRow>(
+    sql: string,
+    params: unknown[],
+  ): Promise<{ plans: PlanNode[]; rows: R[] }> {
+    const client = new pg.Client({ connectionString: database.url });
+    const plans: PlanNode[] = [];
+    client.on('notice', (notice) => {
+      const text = notice.message ?? '';
+      const start = text.indexOf('{');
+      if (!text.includes('plan:') || start < 0) return;
+      plans.push((JSON.parse(text.slice(start)) as { Plan: PlanNode }).Plan);
+    });
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query(`load 'auto_explain';
+        set local auto_explain.log_min_duration = 0; set local auto_explain.log_analyze = on;
+        set local auto_explain.log_nested_statements = on; set local auto_explain.log_format = json;
+        set local auto_explain.log_level = notice; set local client_min_messages = notice;`);
+      await client.query(
+        `select set_config('role', 'engram_app', true), set_config('engram.tenant_id', $1, true),
+                set_config('engram.actor', 'test', true)`,
+        [tenant],
+      );
+      const { rows } = await client.query<R>(sql, params);
+      await client.query('rollback');
+      return { plans, rows };
+    } finally {
+      await client.end();
+    }
+  }
+
+  const explainRecall = (exactBelow: number) =>
+    explained<{ vector_path: string }>(
+      `select vector_path from engram.recall_candidates(p_subject => 'big', p_query => 'What did Caroline say about pottery?',
+         p_embedding => $1, p_model => $2, p_mode => 'hybrid', p_candidates => 150, p_exact_below => $3)`,
+      [vectorLiteral(unitVector(7)), MODEL, exactBelow],
+    );
+
+  /** No scan of memories or memory_embeddings is repeated under a nested loop or reads more than 2 x ROWS rows. */
+  function expectNoRescans(plans: PlanNode[]) {
+    for (const plan of plans) {
+      for (const node of nodes(plan)) {
+        if (node['Node Type'] === 'Nested Loop') {
+          const rescanned = [...nodes(node)].filter(
+            (n) => TABLES.has(n['Relation Name'] ?? '') && (n['Actual Loops'] ?? 1) > 1,
+          );
+          expect(rescanned.map((n) => `${n['Node Type']} on ${n['Relation Name']}`)).toEqual([]);
+        }
+        if (TABLES.has(node['Relation Name'] ?? '')) expect(visited(node)).toBeLessThanOrEqual(2 * ROWS);
+      }
+    }
+  }
+
+  it('the statistics still believe the new subject is (nearly) empty', async () => {
+    const explained = await database.db.query<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(
+      `explain (format json) select 1 from engram.memory_embeddings e where e.tenant_id = '${tenant}' and e.subject = 'big'`,
+    );
+    const estimate = explained.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? Number.NaN;
+    expect(estimate).toBeLessThan(ROWS / 10);
+  });
+
+  it.each([
+    ['exact', 5000],
+    ['hnsw', 100],
+  ])(
+    'the %s lane rescans no table per row and reads the subject a bounded number of times',
+    async (path, below) => {
+      const { plans, rows } = await explainRecall(below);
+      expect(rows.length).toBeGreaterThan(150);
+      expect(rows[0]?.vector_path).toBe(path);
+      // recall_candidates itself, its statements and lexical_matches' ones.
+      expect(plans.length).toBeGreaterThan(4);
+      expectNoRescans(plans);
+    },
+  );
+
+  it('a batch write into that subject looks no item up by subject and content (new and duplicate items)', async () => {
+    const item = (content: string, hash: string) => ({
+      subject: 'big',
+      kind: 'episode',
+      content,
+      content_hash: hash,
+      language: 'en',
+      tags: [],
+      trust: 2,
+      source: { type: 'user' },
+      flags: [],
+    });
+    // 480 new items and 20 the subject holds already (the fixture's contents and hashes).
+    const items = [
+      ...Array.from({ length: 480 }, (_, i) => item(`a new note ${i}`, `new-${i}`)),
+      ...Array.from({ length: 20 }, (_, i) => {
+        const g = (i + 1) * 7;
+        const said = ['pottery', 'painting', 'hiking', 'camping', 'music'][g % 5];
+        return item(`Caroline said ${said} number ${g}`, createHash('md5').update(`big${g}`).digest('hex'));
+      }),
+    ];
+    const { plans, rows } = await explained<{ status: string }>(
+      'select status from engram.write_memories($1::jsonb, $2::text[], $3)',
+      [JSON.stringify(items), items.map((_, i) => vectorLiteral(unitVector(100 + i))), MODEL],
+    );
+    expect(rows.filter((r) => r.status === 'created')).toHaveLength(480);
+    expect(rows.filter((r) => r.status === 'duplicate')).toHaveLength(20);
+    expect(plans.length).toBeGreaterThan(2);
+    expectNoRescans(plans);
+  });
+});
