@@ -75,19 +75,26 @@ export const COMMAND_HELP = {
       'usage: engram reembed --model ID [--no-cutover | --cutover] [--batch-size 100] [--max-batches N] [--max-seconds N] [--embed-timeout-ms 30000]',
   },
   calibrate: {
-    summary: 'calibrate --pairs FILE: choose and store the similarity threshold of the configured model',
+    summary:
+      'calibrate --pairs FILE | --merge-pairs FILE: choose and store the similarity and merge thresholds of the model',
     usage:
-      'usage: engram calibrate --pairs FILE [--plot PATH] [--dry-run] [--embed-timeout-ms 30000] [--floor]\n' +
-      '  FILE: JSON lines {"query": "...", "memory": "...", "relevant": true|false}\n' +
-      '  --floor: also store the relevance floor the pairs support (precision >= 0.9), when they support one',
+      'usage: engram calibrate [--pairs FILE] [--merge-pairs FILE] [--plot PATH] [--dry-run]\n' +
+      '                        [--embed-timeout-ms 30000] [--floor]\n' +
+      '  --pairs FILE: JSON lines {"query": "...", "memory": "...", "relevant": true|false}\n' +
+      '  --floor: also store the relevance floor the pairs support (precision >= 0.9), when they support one\n' +
+      '  --merge-pairs FILE: JSON lines {"stored": "...", "incoming": "...", "merge": true|false} (e.g.\n' +
+      '    data/calibration/merge-pairs.jsonl); stores the lowest similarity at which merging is right with\n' +
+      '    precision >= 0.98 (recall >= 0.2), or null when none is: consolidation then merges by slot and facet only',
   },
   eval: {
     summary:
       'eval locomo|lived-in|chinese|all --out DIR ...: retrieval quality on LoCoMo and the memory suites',
     usage:
       'usage: engram eval locomo --data FILE --out DIR [--mode hybrid|vector|lexical|all] [--samples N]\n' +
-      '                          [--compare langgraph] [--quiet]\n' +
+      '                          [--compare langgraph] [--one-subject [--filler N]] [--quiet]\n' +
       '  --compare langgraph runs the same protocol through LangGraph.js PostgresStore (needs DATABASE_URL)\n' +
+      '  --one-subject puts every conversation in one subject, then N newer unrelated turns (default 9000):\n' +
+      '    recall quality where a subject holds 10k+ rows\n' +
       SUITE_USAGE,
   },
   bench: {

@@ -1,9 +1,11 @@
 // Applies the SQL migrations (supabase/migrations) in order, once each, refusing any already-applied file
-// whose content changed. The same files work unchanged with `supabase db push`. A baseline that squashed earlier
+// whose content changed. The same files work unchanged with `supabase db push` where pgvector is in `extensions`;
+// where it is installed elsewhere, the runner applies them with pgvector's names in that schema (extension-schema.ts). A baseline that squashed earlier
 // migrations (src/db/squashed-migrations.ts) is recorded without running on a database that applied all of them.
 
 import { sha256Hex } from '../core/hash.ts';
 import type { SqlExecutor, SqlSession } from '../ports/sql.ts';
+import { vectorSchema, withVectorSchema } from './extension-schema.ts';
 import { SQUASHES, type Squash } from './squashed-migrations.ts';
 
 export interface Migration {
@@ -111,7 +113,8 @@ export async function migrate(
         );
       } else {
         onProgress(`applying ${migration.name}`);
-        await tx.exec(migration.sql);
+        // Read per file: the baseline installs pgvector where none is, later files find it where it is.
+        await tx.exec(withVectorSchema(migration.sql, await vectorSchema(tx)));
       }
       await tx.query('insert into public.engram_schema_migrations (name, checksum) values ($1, $2)', [
         migration.name,

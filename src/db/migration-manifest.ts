@@ -18,9 +18,12 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261201360400_tenant_pii_policy.sql',
   '20261201400000_write_memories.sql',
   '20261201410000_active_model_with_floor.sql',
+  '20261201500000_set_model_merge_threshold.sql',
+  '20261201500100_replace_never_merges.sql',
   '20261201510000_recall_plans_without_statistics.sql',
   '20261201510100_subject_vector_indexes.sql',
   '20261201510200_write_run_without_lookups.sql',
   '20261201510300_write_run_duplicates_in_one_scan.sql',
   '20261201510400_recall_durable_pool_by_index.sql',
+  '20261201540000_extraction_claim_lease.sql',
 ];

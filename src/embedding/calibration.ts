@@ -121,15 +121,46 @@ export function chooseFloor(
   pairs: readonly ScoredPair[],
   options: { minPrecision?: number; minRecall?: number } = {},
 ): FloorResult | null {
-  const minPrecision = options.minPrecision ?? 0.9;
-  const minRecall = options.minRecall ?? 0.2;
+  const cut = lowestCutAtPrecision(pairs, options.minPrecision ?? 0.9, options.minRecall ?? 0.2);
+  return cut && { similarity: cut.threshold, precision: cut.precision, recall: cut.recall };
+}
+
+/** A cut of high precision: the pairs scoring at least `threshold` are predicted relevant. */
+export interface PrecisionCut {
+  threshold: number;
+  precision: number;
+  recall: number;
+  counts: ThresholdCounts;
+}
+
+/**
+ * The lowest cut (so the most relevant pairs kept) at which the pairs scoring at least it are relevant with
+ * precision >= `minPrecision`, keeping at least `minRecall` of the relevant ones; null when no cut does. Precision
+ * is not monotone in the cut, so every cut is tried and the lowest passing one wins: a cut is judged on all the
+ * pairs above it, never on the band between two cuts. Shared by the relevance floor and the merge threshold.
+ */
+export function lowestCutAtPrecision(
+  pairs: readonly ScoredPair[],
+  minPrecision: number,
+  minRecall: number,
+): PrecisionCut | null {
   const positives = pairs.filter((pair) => pair.relevant).length;
   if (positives === 0) return null;
-  let best: FloorResult | null = null;
+  let best: PrecisionCut | null = null;
   for (const { threshold, tp, fp } of cuts(pairs)) {
     const precision = tp / (tp + fp);
     if (precision >= minPrecision && tp / positives >= minRecall)
-      best = { similarity: threshold, precision, recall: tp / positives };
+      best = {
+        threshold,
+        precision,
+        recall: tp / positives,
+        counts: {
+          truePositives: tp,
+          falsePositives: fp,
+          trueNegatives: pairs.length - positives - fp,
+          falseNegatives: positives - tp,
+        },
+      };
   }
   return best;
 }
@@ -193,13 +224,34 @@ const PAIR_KEYS = new Set(['query', 'memory', 'relevant']);
  * are reported at once, by line number, so a hand-edited file can be fixed in one pass.
  */
 export function loadCalibrationPairs(text: string): CalibrationPair[] {
-  const pairs: CalibrationPair[] = [];
+  return parseLabelledLines(text, (record) => {
+    const problem = checkRecord(record, { texts: ['query', 'memory'], label: 'relevant', keys: PAIR_KEYS });
+    return (
+      problem ?? {
+        query: record.query as string,
+        memory: record.memory as string,
+        relevant: record.relevant as boolean,
+      }
+    );
+  });
+}
+
+/**
+ * The records of a JSON Lines calibration file, each turned into a pair by `parse` (which returns what is wrong
+ * with a record as a string). Blank lines are skipped; every bad line is reported at once, by line number.
+ */
+export function parseLabelledLines<T>(
+  text: string,
+  parse: (record: Record<string, unknown>) => T | string,
+): T[] {
+  const pairs: T[] = [];
   const issues: CalibrationIssue[] = [];
   const lines = text.split(/\r?\n/);
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!.trim();
     if (line === '') continue;
-    const problem = parsePair(line);
+    const record = parseRecord(line);
+    const problem = typeof record === 'string' ? record : parse(record);
     if (typeof problem === 'string') issues.push({ line: index + 1, message: problem });
     else pairs.push(problem);
   }
@@ -208,8 +260,26 @@ export function loadCalibrationPairs(text: string): CalibrationPair[] {
   return pairs;
 }
 
-/** The pair on one line, or what is wrong with it. */
-function parsePair(line: string): CalibrationPair | string {
+/**
+ * What is wrong with a record, or null: a key outside `keys`, a text field that is not a non-empty string, a
+ * label that is not a boolean.
+ */
+export function checkRecord(
+  record: Record<string, unknown>,
+  shape: { texts: readonly string[]; label: string; keys: ReadonlySet<string> },
+): string | null {
+  const unknown = Object.keys(record).filter((key) => !shape.keys.has(key));
+  if (unknown.length > 0) return `unknown key(s): ${unknown.join(', ')}`;
+  for (const key of shape.texts) {
+    const field = record[key];
+    if (typeof field !== 'string' || field.trim() === '') return `"${key}" must be a non-empty string`;
+  }
+  if (typeof record[shape.label] !== 'boolean') return `"${shape.label}" must be true or false`;
+  return null;
+}
+
+/** The JSON object on one line, or what is wrong with it. */
+function parseRecord(line: string): Record<string, unknown> | string {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -217,13 +287,5 @@ function parsePair(line: string): CalibrationPair | string {
     return 'not valid JSON';
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'expected a JSON object';
-  const record = value as Record<string, unknown>;
-  const unknown = Object.keys(record).filter((key) => !PAIR_KEYS.has(key));
-  if (unknown.length > 0) return `unknown key(s): ${unknown.join(', ')}`;
-  for (const key of ['query', 'memory'] as const) {
-    const field = record[key];
-    if (typeof field !== 'string' || field.trim() === '') return `"${key}" must be a non-empty string`;
-  }
-  if (typeof record.relevant !== 'boolean') return '"relevant" must be true or false';
-  return { query: record.query as string, memory: record.memory as string, relevant: record.relevant };
+  return value as Record<string, unknown>;
 }

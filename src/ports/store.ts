@@ -252,6 +252,8 @@ export interface EmbeddingJobOperations {
   dropRetiredEmbeddings(limit: number): Promise<number>;
   setModelThreshold(model: string, calibration: ThresholdCalibration): Promise<void>;
   setModelFloor(model: string, floor: RelevanceFloor): Promise<void>;
+  /** The similarity from which consolidation merges near-duplicates (engram.set_model_merge_threshold); null: none. */
+  setModelMergeThreshold(model: string, threshold: number | null): Promise<void>;
 }
 
 // --- End of embedding jobs. ---

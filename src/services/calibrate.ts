@@ -4,11 +4,13 @@
 import {
   type CalibrationPair,
   chooseThreshold,
+  type PrecisionCut,
   rocAuc,
   type ScoredPair,
   type ThresholdResult,
 } from '../embedding/calibration.ts';
-import type { Embedder } from '../ports/embedder.ts';
+import { chooseMergeThreshold, type MergePair } from '../embedding/merge-calibration.ts';
+import { type Embedder, embeddingTextOf } from '../ports/embedder.ts';
 import type { MemoryStore } from '../ports/store.ts';
 
 const QUERY_CONCURRENCY = 8;
@@ -91,5 +93,67 @@ export async function storeCalibration(
       recall: calibration.result.recall,
       plotPath,
     }),
+  );
+}
+
+/** A merge-threshold calibration: the pairs scored in the model and the threshold they support (null: none). */
+export interface MergeCalibration {
+  model: string;
+  pairs: number;
+  /** Pairs labelled as restatements (should merge). */
+  merges: number;
+  rocAuc: number;
+  result: PrecisionCut | null;
+  scored: ScoredPair[];
+}
+
+/**
+ * Scores every merge pair with `embedder` and chooses the merge threshold. Both sides are embedded as documents:
+ * consolidation compares the vector of the incoming write (embedDocuments, as every write) with the stored
+ * vector of a live memory, never a query vector. Each distinct text is embedded once, in batches.
+ */
+export async function calibrateMerge(
+  embedder: Embedder,
+  pairs: readonly MergePair[],
+  options: { batchSize?: number; minPrecision?: number; minRecall?: number } = {},
+): Promise<MergeCalibration> {
+  const batchSize = options.batchSize ?? 64;
+  // The text a write embeds (content, and for a rule with a trigger more): what consolidation compares.
+  const textOf = (content: string, kind: string | undefined) =>
+    embeddingTextOf({ content, kind: kind ?? 'fact' });
+  const texts = [
+    ...new Set(pairs.flatMap((pair) => [textOf(pair.stored, pair.kind), textOf(pair.incoming, pair.kind)])),
+  ];
+  const vectors = new Map<string, number[]>();
+  for (let start = 0; start < texts.length; start += batchSize) {
+    const batch = texts.slice(start, start + batchSize);
+    const embedded = await embedder.embedDocuments(batch);
+    for (const [i, text] of batch.entries()) vectors.set(text, embedded[i]!);
+  }
+  const scored = pairs.map((pair) => ({
+    score: cosineSimilarity(
+      vectors.get(textOf(pair.stored, pair.kind))!,
+      vectors.get(textOf(pair.incoming, pair.kind))!,
+    ),
+    relevant: pair.merge,
+  }));
+  const merges = scored.filter((pair) => pair.relevant).length;
+  return {
+    model: embedder.model,
+    pairs: pairs.length,
+    merges,
+    rocAuc: merges > 0 && merges < scored.length ? rocAuc(scored) : Number.NaN,
+    result: chooseMergeThreshold(scored, options),
+    scored,
+  };
+}
+
+/**
+ * Stores the merge threshold on the model, or clears it when the pairs support none: a threshold left from an
+ * earlier calibration would keep merging on similarities this one found unsafe.
+ */
+export async function storeMergeThreshold(store: MemoryStore, calibration: MergeCalibration): Promise<void> {
+  await store.withOperator((op) =>
+    op.setModelMergeThreshold(calibration.model, calibration.result?.threshold ?? null),
   );
 }

@@ -19,17 +19,31 @@ export function createFeedbackService(deps: {
   metrics?: MetricsSink;
   /** Writes recall events still batched in this process (the recall service's bookkeeping) before the lookup. */
   settleRecalls?: () => Promise<void>;
+  /**
+   * How long a recall id that is not found yet gets before the answer is 404. Settling covers this process only;
+   * the recall may have been answered by another one (another Node process behind a balancer, another Worker
+   * isolate) whose bookkeeping lands a few milliseconds after its answer. Default 250; a real 404 pays it once.
+   */
+  lateEventGraceMs?: number;
 }) {
   const metrics = deps.metrics ?? noopMetrics;
+  const graceMs = deps.lateEventGraceMs ?? 250;
   return {
     async feedback(principal: Principal, recallId: string, used: readonly string[]): Promise<FeedbackResult> {
-      // Feedback may come within the bookkeeping window of its recall (a client that reports at once).
-      await deps.settleRecalls?.();
       const unique = [...new Set(used.map((id) => id.toLowerCase()))];
       // An end user (JWT) may only report on recalls of its own subject; the database filters by it.
-      const outcome = await deps.store.withTenant(principal, (tx) =>
-        tx.recordFeedback(recallId, unique, subjectFilter(principal, undefined)),
-      );
+      const record = async () => {
+        // Feedback may come within the bookkeeping window of its recall (a client that reports at once).
+        await deps.settleRecalls?.();
+        return deps.store.withTenant(principal, (tx) =>
+          tx.recordFeedback(recallId, unique, subjectFilter(principal, undefined)),
+        );
+      };
+      let outcome = await record();
+      if (!outcome && graceMs > 0) {
+        await new Promise((resolve) => setTimeout(resolve, graceMs));
+        outcome = await record();
+      }
       if (!outcome) throw new AppError('not_found', 'recall not found');
       const added = outcome.usedAfter - outcome.usedBefore;
       metrics.record({

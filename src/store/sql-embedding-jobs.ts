@@ -142,5 +142,8 @@ export function embeddingJobOperations(session: SqlSession): EmbeddingJobOperati
         floor.lexical,
       ]);
     },
+    async setModelMergeThreshold(model, threshold) {
+      await session.query('select engram.set_model_merge_threshold($1, $2)', [model, threshold]);
+    },
   };
 }

@@ -259,8 +259,10 @@ create table engram.embedding_models (
   vector_weight real check (vector_weight is null or vector_weight between 0 and 1000),
   rrf_k integer check (rrf_k is null or rrf_k between 1 and 1000),
   -- Consolidation merges a new memory into a live one at least this similar in this model (issue 12). Null: no
-  -- merge by similarity. The local word-vector model keeps null: its similarities do not separate near-duplicates
-  -- from different memories on one topic, so it merges by slot and facet only (engram.consolidate_memory).
+  -- merge by similarity. Set by `engram calibrate --merge-pairs` (engram.set_model_merge_threshold). The local
+  -- word-vector model keeps null: on data/calibration/merge-pairs.jsonl it ranks different memories on one topic
+  -- above restatements (ROC AUC 0.40, no cut at precision >= 0.98; docs/benchmarks/merge-threshold.md), so it
+  -- merges by slot and facet only (engram.consolidate_memory).
   merge_threshold real check (merge_threshold is null or merge_threshold between -1 and 1),
   -- The relevance floor per model (src/recall/relevance-floor.ts): the evidence a memory needs to be returned at
   -- all, so that a recall with no good evidence returns nothing. A similarity means something different for each
@@ -347,6 +349,9 @@ create table engram.memories (
   -- Fingerprint of the request that carried idempotency_key: a retry with the same key and another body is a
   -- conflict, not a silent duplicate.
   idempotency_hash text,
+  -- Until when an extract job holds this pending turn (claim_pending_extractions): the job commits its claim, then
+  -- calls the model for seconds, so a row lock cannot span it; a second job skips the turn until the lease ends.
+  extraction_claimed_until timestamptz,
   -- Lets memory_embeddings reference (id, tenant_id, subject), so its copies can never disagree.
   unique (id, tenant_id, subject)
 ) with (fillfactor = 80);

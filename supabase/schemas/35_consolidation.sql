@@ -11,7 +11,9 @@
 --              and of the same kind without a conflicting slot or facet
 --   create     a new memory; superseded lists what it replaces: the live value of its single-valued slot and every
 --              live stance on its facet (an opposite one: a change of mind; a same one left after a slot change)
--- Episodes (conversation turns) are only ever deduplicated: each turn is its own record.
+-- Episodes (conversation turns) are only ever deduplicated: each turn is its own record. A write with
+-- "no_merge": true (a replacement: engram.replace_memory) is never merged: it is an explicit write of that content,
+-- so it is a duplicate or new, and as new it supersedes what its slot and facet hold like any other.
 create function engram.consolidate_memory(p_memory jsonb, p_embedding text default null, p_model text default null)
 returns table (decision text, target uuid, superseded uuid[])
 language plpgsql
@@ -28,6 +30,7 @@ declare
   v_stance boolean := nullif(p_memory ->> 'facet', '') is not null
     and coalesce(p_memory ->> 'polarity', '') in ('prefer', 'avoid');
   v_single boolean := v_key is not null and not engram.is_multi_valued_key(v_key);
+  v_may_merge boolean := coalesce(p_memory ->> 'no_merge', 'false') <> 'true';
   v_threshold real;
   v_vector extensions.vector;
   v_target uuid;
@@ -41,7 +44,7 @@ begin
     return;
   end if;
 
-  if v_kind <> 'episode' then
+  if v_kind <> 'episode' and v_may_merge then
     if p_embedding is not null and p_model is not null then
       select em.merge_threshold into v_threshold from engram.embedding_models em where em.model = p_model;
       if v_threshold is not null then
@@ -105,7 +108,7 @@ begin
          or (v_stance and pg_catalog.lower(m.facet) = v_facet and m.polarity in ('prefer', 'avoid')))), '{}');
 end
 $$;
-comment on function engram.consolidate_memory(jsonb, text, text) is 'Consolidation decision for one write: duplicate, merge (near-duplicate: same slot value, same stance on a facet, or similarity above the model''s merge_threshold) or create with the ids it supersedes (slot value, stances on the facet).';
+comment on function engram.consolidate_memory(jsonb, text, text) is 'Consolidation decision for one write: duplicate, merge (near-duplicate: same slot value, same stance on a facet, or similarity above the model''s merge_threshold; never for a write marked no_merge, a replacement) or create with the ids it supersedes (slot value, stances on the facet).';
 revoke execute on function engram.consolidate_memory(jsonb, text, text) from public;
 grant execute on function engram.consolidate_memory(jsonb, text, text) to engram_app, engram_operator;
 

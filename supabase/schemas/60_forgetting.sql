@@ -47,8 +47,11 @@ grant execute on function engram.ids_and_counts(jsonb) to engram_app, authentica
 -- Replaces a live memory by a new version: the old one is superseded and both are linked (old.superseded_by,
 -- new.supersedes), in the caller's transaction. The new version goes through write_memory, the same path as
 -- remember: it is deduped against the rest of the subject, supersedes other live versions of its key or the
--- opposite facet, gets its vector and its 'write' audit event. p_memory is what the write gate accepted; the
--- subject is always the old memory's (a replacement cannot move a memory to another subject).
+-- opposite facet, gets its vector and its 'write' audit event. It is never merged into another live memory
+-- (no_merge): a replacement is an explicit write of this content, and a merge would keep the other memory's words
+-- instead (it used to, then answered 'duplicate' with the merge applied and the old version still live).
+-- p_memory is what the write gate accepted; the subject is always the old memory's (a replacement cannot move a
+-- memory to another subject).
 -- status: replaced | not_found | revoked | superseded | expired | duplicate (the content is already live in the
 -- subject as another memory: memory is that one, and nothing changed).
 create function engram.replace_memory(
@@ -93,7 +96,8 @@ begin
   -- duplicate when the content is unchanged nor supersedes it a second time by key.
   update engram.memories m set superseded_by = m.id where m.id = p_id;
   select w.memory, w.status, w.superseded into v_new, v_status, v_superseded
-    from engram.write_memory(p_memory || pg_catalog.jsonb_build_object('subject', v_old.subject), p_embedding, p_model) w;
+    from engram.write_memory(p_memory || pg_catalog.jsonb_build_object('subject', v_old.subject, 'no_merge', true),
+                             p_embedding, p_model) w;
   if v_status is distinct from 'created' then
     update engram.memories m set superseded_by = null where m.id = p_id;
     return query select v_new, 'duplicate'::text, engram.memory_json(v_old), '{}'::uuid[];
@@ -110,7 +114,7 @@ begin
   return query select v_new, 'replaced'::text, engram.memory_json(v_old), coalesce(v_superseded, '{}');
 end
 $$;
-comment on function engram.replace_memory(uuid, jsonb, text, text, text) is 'Supersedes a live memory with a gate-accepted new version (written by write_memory) and links both ways, atomically. Status replaced, not_found, revoked, superseded, expired or duplicate.';
+comment on function engram.replace_memory(uuid, jsonb, text, text, text) is 'Supersedes a live memory with a gate-accepted new version (written by write_memory, never merged into another memory) and links both ways, atomically. Status replaced, not_found, revoked, superseded, expired or duplicate.';
 -- supabase-js callers export and read their own subject's trail (RLS keeps them to it); they replace over HTTPS.
 revoke execute on function engram.replace_memory(uuid, jsonb, text, text, text) from public;
 grant execute on function engram.replace_memory(uuid, jsonb, text, text, text) to engram_app;

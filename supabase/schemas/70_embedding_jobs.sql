@@ -432,6 +432,27 @@ comment on function engram.set_model_floor(text, real, real, boolean) is 'Stores
 revoke execute on function engram.set_model_floor(text, real, real, boolean) from public;
 grant execute on function engram.set_model_floor(text, real, real, boolean) to engram_operator;
 
+-- The merge threshold is measured per model like the threshold (`engram calibrate --merge-pairs`, why: the columns
+-- of embedding_models in 10_tables.sql); engram.consolidate_memory reads it. Unlike the floor, null is a value here
+-- and is stored: a calibration that finds no safe threshold clears the one an earlier calibration left.
+create function engram.set_model_merge_threshold(p_model text, p_threshold real)
+returns void
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+begin
+  update engram.embedding_models em set merge_threshold = p_threshold where em.model = p_model;
+  if not found then
+    raise exception 'unknown embedding model' using errcode = '22023';
+  end if;
+end
+$$;
+comment on function engram.set_model_merge_threshold(text, real) is 'Stores the merge threshold of one model (the similarity from which consolidation merges a write into a live memory of the same kind); null clears it (merge by slot and facet only).';
+revoke execute on function engram.set_model_merge_threshold(text, real) from public;
+grant execute on function engram.set_model_merge_threshold(text, real) to engram_operator;
+
 -- The operator's cheap count of the embedding backlog, for metrics.
 create function engram.embedding_backlog()
 returns bigint

@@ -19,8 +19,19 @@ describe('eval flags', () => {
       modes: ['hybrid'],
       samples: undefined,
       compareLangGraph: false,
+      oneSubjectFiller: null,
       quiet: false,
     });
+    expect(parseEvalFlags(['locomo', '--data', 'f', '--out', 'o', '--one-subject']).oneSubjectFiller).toBe(
+      9000,
+    );
+    expect(
+      parseEvalFlags(['locomo', '--data', 'f', '--out', 'o', '--one-subject', '--filler', '50'])
+        .oneSubjectFiller,
+    ).toBe(50);
+    expect(() => parseEvalFlags(['locomo', '--data', 'f', '--out', 'o', '--filler', '50'])).toThrow(
+      /--one-subject/,
+    );
     expect(
       parseEvalFlags(['locomo', '--data', 'f', '--out', 'o', '--compare', 'langgraph']).compareLangGraph,
     ).toBe(true);
@@ -112,6 +123,31 @@ describe('engram eval locomo on one conversation (48 turns, 15 questions)', () =
     expect(await readFile(join(out, 'hybrid', 'summary.md'), 'utf8')).toMatch(/categories 1-4/);
     expect(lines.filter((l) => /^(lexical|vector|hybrid): categories 1-4 R@10 /.test(l))).toHaveLength(3);
   });
+});
+
+describe('engram eval locomo --one-subject (every conversation in one subject, then filler)', () => {
+  it('asks every question of every conversation in one subject and still finds its own gold', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'engram-eval-one-'));
+    try {
+      await evalCommand(
+        parseConfig({ ENGRAM_DATA_DIR: out }),
+        ['locomo', '--data', DEV_FILE, '--out', out, '--one-subject', '--filler', '40', '--quiet'],
+        () => {},
+      );
+      const { counts, metrics } = JSON.parse(await readFile(join(out, 'metrics.json'), 'utf8'));
+      expect(counts.samples).toBe(1);
+      expect(counts.questions).toBe(25);
+      expect(counts.turns).toBeGreaterThan(48 + 40);
+      const rankings: Record<string, string[]> = JSON.parse(
+        await readFile(join(out, 'rankings.json'), 'utf8'),
+      );
+      expect(Object.keys(rankings)[0]).toBe('locomo-one-subject|0');
+      // Arbitrary turns of a subject this size would score near 0 at R@1.
+      expect(metrics.headline.recall['1']).toBeGreaterThan(0.2);
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
 
 describe('engram eval locomo --compare langgraph', () => {

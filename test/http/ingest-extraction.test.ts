@@ -345,4 +345,32 @@ describe.each(backends)('ingest with extraction on $name', ({ open }) => {
     );
     expect(Number(left.rows[0]!.n)).toBe(0);
   });
+  it('two extract jobs at once read each pending turn once: the claim is a lease that outlives its transaction', async () => {
+    server.setFault({ status500: true });
+    for (let i = 0; i < 4; i++)
+      await ingest('jun', [`I'm allergic to peanuts (${i})`, `Noted (${i})`], { app: modelApp });
+    // Slow enough that each job's model call overlaps the other's claim, well inside the extractor's 400 ms budget.
+    server.setFault({ delay: 120 });
+    const read: string[] = [];
+    server.setChatReply((request) => {
+      read.push(JSON.stringify(request.messages));
+      return { kind: 'json', answer: { proposals: [] } };
+    });
+    const deps = { store: h.store, gate: evaluateWrite, embedder: h.embedder, logger: silentLogger };
+    const runs = await Promise.all([
+      runExtractPending(deps, model, { batchSize: 2 }),
+      runExtractPending(deps, model, { batchSize: 2 }),
+    ]);
+    server.setFault(null);
+    server.setChatReply(null);
+    expect(runs.map((r) => r.stoppedBy)).toEqual(['done', 'done']);
+    expect(runs[0]!.turns + runs[1]!.turns).toBe(8);
+    // One model call per conversation of two turns, none read twice.
+    expect(read).toHaveLength(4);
+    expect(new Set(read).size).toBe(4);
+    const left = await database.db.query<{ n: number | string }>(
+      "select count(*) as n from engram.memories where subject = 'jun' and (extraction_status is not null or extraction_claimed_until is not null)",
+    );
+    expect(Number(left.rows[0]!.n)).toBe(0);
+  });
 });

@@ -148,6 +148,25 @@ describe.each(backends)('operations on $name', ({ open }) => {
     expect((await feedback(recalled.recall_id, tooMany)).status).toBe(400);
   });
 
+  it('feedback finds a recall whose event another process writes just after the answer', async () => {
+    // Another process (or Worker isolate) answered this recall; its bookkeeping lands 80 ms later.
+    const recallId = crypto.randomUUID();
+    const late = new Promise((resolve) => setTimeout(resolve, 80)).then(() =>
+      h.store.withTenant({ tenantId: a.id, actor: 'api_key:other-process' }, (tx) =>
+        tx.recordRecall(recallId, 'sam', []),
+      ),
+    );
+    const res = await h.call('POST', `/v1/recalls/${recallId}/feedback`, { key: a.key, body: { used: [] } });
+    await late;
+    expect(res.status).toBe(200);
+    // Past the grace it is a 404, as before.
+    const unknown = await h.call('POST', `/v1/recalls/${crypto.randomUUID()}/feedback`, {
+      key: a.key,
+      body: { used: [] },
+    });
+    expect(unknown.status).toBe(404);
+  });
+
   it('erasing a subject deletes its recall events; erasures and sweeps are counted', async () => {
     const stored = await h.call('POST', '/v1/memories', {
       key: a.key,

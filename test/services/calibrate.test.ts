@@ -1,7 +1,7 @@
 // Calibration: cosine scores of labelled pairs embedded as recall embeds them, and the threshold chosen on them.
 import { describe, expect, it } from 'vitest';
 import { createDeterministicEmbedder } from '../../src/embedding/deterministic.ts';
-import { calibrateModel, cosineSimilarity } from '../../src/services/calibrate.ts';
+import { calibrateMerge, calibrateModel, cosineSimilarity } from '../../src/services/calibrate.ts';
 
 describe('cosineSimilarity', () => {
   it('is the cosine of the angle, whatever the lengths', () => {
@@ -57,5 +57,55 @@ describe('calibrateModel', () => {
     const batched = createDeterministicEmbedder({ dimensions: 8 });
     await calibrateModel(batched, pairs);
     expect(batched.calls).toBe(5);
+  });
+});
+
+describe('calibrateMerge', () => {
+  const embedder = createDeterministicEmbedder({
+    vocabulary: { tea: [1, 0, 0], coffee: [0.2, 1, 0], drinks: [0, 0, 1], likes: [0, 0, 0.9] },
+  });
+  const pairs = [
+    { stored: 'drinks tea', incoming: 'likes tea', merge: true },
+    { stored: 'drinks coffee', incoming: 'likes coffee', merge: true },
+    { stored: 'drinks tea', incoming: 'drinks coffee', merge: false },
+  ];
+
+  it('scores both sides as documents (as consolidation compares a write with a stored vector), each text once', async () => {
+    let queries = 0;
+    const spy = {
+      ...embedder,
+      embedQuery: async (text: string) => {
+        queries++;
+        return embedder.embedQuery(text);
+      },
+    };
+    const before = embedder.calls;
+    const merge = await calibrateMerge(spy, pairs, { batchSize: 2 });
+    expect(queries).toBe(0);
+    // 4 distinct texts in batches of 2.
+    expect(embedder.calls - before).toBe(2);
+    expect(merge.scored.map((s) => s.score)).toEqual(
+      pairs.map((p) => cosineSimilarity(embedder.vectorOf(p.stored), embedder.vectorOf(p.incoming))),
+    );
+    expect(merge).toMatchObject({ model: embedder.model, pairs: 3, merges: 2, rocAuc: 1 });
+  });
+
+  it('chooses the lowest cut at the precision asked, or none', async () => {
+    const merge = await calibrateMerge(embedder, pairs);
+    expect(merge.result?.threshold).toBeGreaterThan(merge.scored[2]!.score);
+    expect(merge.result).toMatchObject({ precision: 1, recall: 1 });
+    // A different pair that scores 1 (the same words) sits above every restatement: no cut reaches 0.98.
+    const overlap = await calibrateMerge(embedder, [
+      ...pairs,
+      { stored: 'tea', incoming: 'tea', merge: false },
+    ]);
+    expect(overlap.result).toBeNull();
+    expect(
+      (
+        await calibrateMerge(embedder, [...pairs, { stored: 'tea', incoming: 'tea', merge: false }], {
+          minPrecision: 0.6,
+        })
+      ).result?.recall,
+    ).toBe(1);
   });
 });

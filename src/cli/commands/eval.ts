@@ -1,4 +1,4 @@
-// `engram eval locomo --data FILE --out DIR [--mode hybrid|vector|lexical|all] [--samples N]`: the LoCoMo
+// `engram eval locomo --data FILE --out DIR [--mode hybrid|vector|lexical|all] [--samples N] [--one-subject]`: the LoCoMo
 // retrieval protocol on a throwaway database (PGlite, or a scratch database on DATABASE_URL's server) with the
 // configured embedder (the local model by default). Writes rankings.json, metrics.json and summary.md.
 // The memory suites (lived-in, chinese) and `all` are in eval-suites.ts.
@@ -8,6 +8,7 @@ import type { EngramConfig } from '../../config/index.ts';
 import type { RecallMode } from '../../contract/index.ts';
 import { locomoFigures } from '../../eval/benchmark-table.ts';
 import { parseLocomo } from '../../eval/locomo/dataset.ts';
+import { oneLargeSubject } from '../../eval/locomo/large-subject.ts';
 import { createProgress, silentProgress } from '../../eval/locomo/progress.ts';
 import {
   baselineComparison,
@@ -24,6 +25,8 @@ import { COMMAND_HELP } from '../usage.ts';
 import { evalEmbedder, evalRunDeps, evalSuiteCommand, MODES, openEvalDatabase } from './eval-suites.ts';
 
 const USAGE = COMMAND_HELP.eval.usage;
+/** Filler turns of --one-subject: with the dev file's 2,760 turns, a subject of about 12k rows. */
+const DEFAULT_FILLER = 9000;
 
 export interface EvalRequest {
   dataFile: string;
@@ -32,6 +35,8 @@ export interface EvalRequest {
   samples: number | undefined;
   /** Also run LangGraph.js PostgresStore on the same server, data and embedder. */
   compareLangGraph: boolean;
+  /** Filler turns of the large-subject check (every conversation in one subject), or null for LoCoMo as is. */
+  oneSubjectFiller: number | null;
   quiet: boolean;
 }
 
@@ -44,6 +49,8 @@ export function parseEvalFlags(argv: string[]): EvalRequest {
     mode: { type: 'string', default: 'hybrid' },
     samples: { type: 'string' },
     compare: { type: 'string' },
+    'one-subject': { type: 'boolean', default: false },
+    filler: { type: 'string' },
     quiet: { type: 'boolean', default: false },
   });
   if (positionals.length > 0 || !values.data || !values.out) throw new UsageError(USAGE);
@@ -51,12 +58,17 @@ export function parseEvalFlags(argv: string[]): EvalRequest {
   if (!modes) throw new UsageError(`--mode must be hybrid, vector, lexical or all\n${USAGE}`);
   if (values.compare !== undefined && values.compare !== 'langgraph')
     throw new UsageError(`--compare takes langgraph\n${USAGE}`);
+  if (values.filler !== undefined && !values['one-subject'])
+    throw new UsageError(`--filler goes with --one-subject\n${USAGE}`);
   return {
     dataFile: values.data,
     outDir: values.out,
     modes,
     samples: integerFlag('samples', values.samples, { min: 1, max: 10_000 }, USAGE),
     compareLangGraph: values.compare === 'langgraph',
+    oneSubjectFiller: values['one-subject']
+      ? (integerFlag('filler', values.filler, { min: 0, max: 1_000_000 }, USAGE) ?? DEFAULT_FILLER)
+      : null,
     quiet: values.quiet,
   };
 }
@@ -76,7 +88,15 @@ export async function evalCommand(
   if (argv[0] === 'lived-in' || argv[0] === 'chinese' || argv[0] === 'all')
     return evalSuiteCommand(config, argv, say, async (dataFile, outDir, loaded, quiet) => {
       const modes = MODES.all!;
-      const request = { dataFile, outDir, modes, samples: undefined, compareLangGraph: false, quiet };
+      const request = {
+        dataFile,
+        outDir,
+        modes,
+        samples: undefined,
+        compareLangGraph: false,
+        oneSubjectFiller: null,
+        quiet,
+      };
       const results = await runLocomoEval(config, request, say, loaded);
       return locomoFigures(results.get('hybrid')!.metrics);
     });
@@ -96,6 +116,8 @@ async function runLocomoEval(
     );
   let samples = parseLocomo(JSON.parse(await readFile(request.dataFile, 'utf8')));
   if (request.samples !== undefined) samples = samples.slice(0, request.samples);
+  if (request.oneSubjectFiller !== null)
+    samples = [oneLargeSubject(samples, { fillerTurns: request.oneSubjectFiller })];
   const lexicalOnly = request.modes.every((m) => m === 'lexical');
   // Ingestion embeds a hundred turns per call: the query budget (1.5 s) is not the right one for it.
   const configured = lexicalOnly ? null : (loaded ?? (await evalEmbedder(config)));
