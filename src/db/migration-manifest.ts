@@ -26,4 +26,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261201510300_write_run_duplicates_in_one_scan.sql',
   '20261201510400_recall_durable_pool_by_index.sql',
   '20261201540000_extraction_claim_lease.sql',
+  '20261201540100_lexical_rare_terms_beyond_bound.sql',
 ];
