@@ -438,14 +438,26 @@ begin
     -- with their kinds, so the durable pool needs no join back to memories: the best p_candidates of every kind
     -- plus the best p_candidates durable ones, in one pass with two row_number windows.
     -- Bounded for latency: the newest 2,000 matching rows are scored, and the subject's size (N of idf) is counted
-    -- up to 2,000 rows. A tighter bound was measured and rejected: scoring only the newest 500 matches cut LoCoMo's
+    -- up to 2,000 rows. Where the bound cuts (2,000 matches: a subject of thousands of rows), each query term's own
+    -- newest 200 matches are scored too, so that a rare word's matches are scored whatever their age: on the
+    -- large-subject check (`engram eval locomo --one-subject`, 9,000 newer turns said by the same speakers) the
+    -- newest 2,000 matches of the OR query were all newer chat matching a speaker's name, and the lexical lane
+    -- found the gold of 1.9% of the questions in its top 10 (docs/benchmarks/large-subject.md). A tighter bound was measured and rejected: scoring only the newest 500 matches cut LoCoMo's
     -- R@10 from 0.746 to 0.651, because speaker names in the neighbours' context make most turns match. Subjects
     -- under 2,000 rows are scored exactly.
     execute '
       with q as (select engram.query_tsquery($10, $11) as tsq),
-      matched as materialized (
+      whole as materialized (
         select x.id, x.search_tsv, x.kind
           from q, engram.lexical_matches($2, q.tsq, $3, $4, $5, $6, $7, $8, $9, 2000) x),
+      per_term as materialized (
+        select y.id, y.search_tsv, y.kind
+          from engram.query_terms($10, $11) t(tq),
+               lateral engram.lexical_matches($2, t.tq, $3, $4, $5, $6, $7, $8, $9, 200) y
+         where (select pg_catalog.count(*) from whole) >= 2000),
+      matched as materialized (
+        select distinct on (u.id) u.id, u.search_tsv, u.kind
+          from (select * from whole union all select * from per_term) u),
       terms as (
         select t.tq, pg_catalog.count(*)::float8 as df
           from engram.query_terms($10, $11) t(tq) join matched mt on mt.search_tsv @@ t.tq

@@ -9,10 +9,10 @@ describe.each(backends)('lexical ranking and model fusion on $name', ({ open }) 
   let t: { id: string; key: string };
   const scope = () => ({ tenantId: t.id, actor: 'test' });
 
-  const remember = async (content: string) => {
+  const remember = async (content: string, subject = 'cam') => {
     const res = await h.call('POST', '/v1/memories', {
       key: t.key,
-      body: { subject: 'cam', kind: 'episode', content },
+      body: { subject, kind: 'episode', content },
     });
     expect(res.status).toBe(201);
     return ((await res.json()) as { memory: { id: string } }).memory.id;
@@ -43,6 +43,33 @@ describe.each(backends)('lexical ranking and model fusion on $name', ({ open }) 
     expect(rows[0]!.id).toBe(pottery);
     expect(rows).toHaveLength(7);
     expect(rows.map((r) => r.lexical_rank)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it("scores a rare word's old match in a subject whose newest 2,000 matches are all newer chat", async () => {
+    // The oldest row holds the rare word; 2,100 newer rows share the name only. The newest 2,000 matches of the
+    // OR query are all newer chat, so before the per-term matches the old row was never scored.
+    const old = await remember('Caroline: I signed up for a pottery class', 'ava');
+    await database.db.transaction(async (tx) => {
+      await tx.query("select set_config('role', 'engram_operator', true)");
+      await tx.query(
+        `insert into engram.memories (tenant_id, subject, kind, content, trust, source_type, content_hash, created_at)
+         select $1::uuid, 'ava', 'episode', 'Caroline: chat number ' || g, 2, 'user', md5('ava chat ' || g),
+                now() + g * interval '1 second'
+           from generate_series(1, 2100) g`,
+        [t.id],
+      );
+      await tx.query("update engram.memories set created_at = now() - interval '1 day' where id = $1", [old]);
+    });
+    const rows = await h.store.withTenant(scope(), (tx) =>
+      tx.recallCandidates({
+        subject: 'ava',
+        query: 'What did Caroline say about pottery?',
+        mode: 'lexical',
+        candidates: 10,
+      }),
+    );
+    expect(rows[0]?.id).toBe(old);
+    expect(rows).toHaveLength(10);
   });
 
   it('search_lexical ranks exactly as the recall lane', async () => {
