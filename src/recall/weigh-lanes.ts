@@ -10,11 +10,15 @@
 //   episodes the model's measured fusion: the local model's vector weight of 0.2 was measured on LoCoMo, whose
 //   memories are all chat turns; a short durable memory shares few words with a question about it, so the
 //   vector lane's meaning match must count fully there;
+// - a vector hit counts by its similarity relative to the query's best one, beside its rank (issue 13: "the vector
+//   lane's raw similarity used as evidence and not only its rank"): rank 4 at a third of the best similarity is
+//   weaker evidence than rank 4 just under it, and the best match keeps the lane's full weight;
 // - a candidate's rank in each lane is its place among the candidates of its own class (durable or episode), in
 //   the lane's order: in a subject of 600 chat turns the user's best-matching preference sits at vector rank 25
 //   behind 24 turns, and durable memories compete with each other (durable-first.ts moves weak turns after them).
-// Measured on the dev sets (docs/benchmarks/side-by-side.md): LoCoMo R@10 / MRR 0.755 / 0.560 -> 0.759 / 0.561,
-// lived-in chat hit@1 / hit@3 0.273 / 0.661 -> 0.400 / 0.703. Single-lane recalls keep SQL's fused value.
+// Measured on the dev sets (docs/benchmarks/lane-weights.md): LoCoMo R@10 / MRR 0.755 / 0.560 -> 0.759 / 0.562,
+// lived-in chat hit@1 / hit@3 / MRR 0.273 / 0.661 / 0.482 -> 0.382 / 0.703 / 0.557. Single-lane recalls keep SQL's
+// fused value.
 // Pure; after readEvidence, before scoring.
 import type { FusedCandidate, LaneWeights } from './evidence.ts';
 import { contentWords, lexicalShare } from './lexical-share.ts';
@@ -62,6 +66,12 @@ export function bestWeighted(weighting: LaneWeighting, activeLanes: readonly Lan
 
 const isEpisode = (f: FusedCandidate) => f.candidate.kind === 'episode';
 
+/** A similarity over the query's best one, in [0, 1] (1 when nothing is positive to compare with). */
+export function relativeSimilarity(similarity: number | null, best: number): number {
+  if (!(best > 0)) return 1;
+  return Math.min(1, Math.max(0, (similarity ?? 0) / best));
+}
+
 /**
  * 1-based place of each candidate among those of its class (episode or durable) that have a counted rank in the
  * lane, in the lane's order (ties: input order).
@@ -91,6 +101,7 @@ export function weighLanes(
   const queryWords = contentWords(query);
   const vectorRank = rankWithinClass(fused, (f) => (f.lanes.includes('vector') ? f.vector_rank : null));
   const lexicalRank = rankWithinClass(fused, (f) => (f.lanes.includes('lexical') ? f.lexical_rank : null));
+  const best = Math.max(0, ...fused.filter((f) => vectorRank.has(f)).map((f) => f.vector_similarity ?? 0));
   return fused.map((f) => {
     const c = f.candidate;
     const lanes = lanesFor(c.kind, weighting);
@@ -100,7 +111,8 @@ export function weighLanes(
     const vr = vectorRank.get(f);
     const lr = lexicalRank.get(f);
     let weighted = 0;
-    if (vr !== undefined) weighted += lanes.vector / (weighting.k + vr);
+    if (vr !== undefined)
+      weighted += (lanes.vector * relativeSimilarity(f.vector_similarity, best)) / (weighting.k + vr);
     if (lr !== undefined) weighted += (lanes.lexical * lexicalFactor(c.kind, share)) / (weighting.k + lr);
     return { ...f, weighted, lexical_share: share };
   });

@@ -106,7 +106,8 @@ describe('rankRecall', () => {
 
     // Both lanes, vector rank 2 and lexical rank 1, holding 1 of the query's 6 content words (want, cilantro,
     // salad, today, steamed, fried); a 30-day-old fact of importance 0.5 and trust 2.
-    const weighed = 1 / 62 + 1 / 6 / 61;
+    // Its similarity 0.75 against the best counted one (0.82) scales its vector rank.
+    const weighed = 0.75 / 0.82 / 62 + 1 / 6 / 61;
     const expected = (weighed / (2 / 61)) * (0.6 + 0.4 * 0.5 ** (30 / 180)) * (0.75 + 0.25 * 0.5);
     expect(out.items[0]!.score).toBeCloseTo(expected, 12);
     expect(out.items[0]!.why).toMatchObject({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readEvidence } from '../../src/recall/evidence.ts';
 import { rankRecall } from '../../src/recall/rank.ts';
 import type { Candidate } from '../../src/recall/types.ts';
-import { bestWeighted, lexicalFactor, weighLanes } from '../../src/recall/weigh-lanes.ts';
+import { bestWeighted, lexicalFactor, relativeSimilarity, weighLanes } from '../../src/recall/weigh-lanes.ts';
 import { resolveRankWeights } from '../../src/recall/weights.ts';
 import { cand } from './fixtures.ts';
 
@@ -12,11 +12,16 @@ const both = ['vector', 'lexical'] as const;
 const local = resolveRankWeights({ lanes: { vector: 0.2, lexical: 1 }, k: 5 });
 
 /** A recall_candidates row fused as SQL fuses it with the local model's weights. */
-function row(c: Candidate, vectorRank: number | null, lexicalRank: number | null): Candidate {
+function row(
+  c: Candidate,
+  vectorRank: number | null,
+  lexicalRank: number | null,
+  similarity = 0.4,
+): Candidate {
   return {
     ...c,
     vector_rank: vectorRank,
-    vector_similarity: vectorRank === null ? null : 0.5 - vectorRank / 100,
+    vector_similarity: vectorRank === null ? null : similarity,
     lexical_rank: lexicalRank,
     lexical_score: lexicalRank === null ? null : 1 / lexicalRank,
     rrf:
@@ -35,8 +40,9 @@ describe('weighLanes', () => {
   it("does not let one shared stem outrank the best meaning match (issue 13's children's names)", () => {
     // The local model's lanes on the lived-in dev user u01 (clean subject): Biscuit is lexical rank 1 (it shares
     // "name") and vector rank 8, the fund lexical rank 2 ("children") and vector rank 7; Maya vector rank 1 only.
-    const others = [2, 3, 4, 5, 6].map((rank) => row(cand(`other-${rank}`), rank, null));
-    const rows = [row(maya, 1, null), ...others, row(biscuit, 8, 1), row(fund, 7, 2)];
+    // Similarities as the local model saw them.
+    const others = [0.353, 0.3, 0.25, 0.2, 0.18].map((sim, i) => row(cand(`other-${i}`), i + 2, null, sim));
+    const rows = [row(maya, 1, null, 0.393), ...others, row(fund, 7, 2, 0.157), row(biscuit, 8, 1, 0.153)];
     // SQL's fusion with the local model's weights puts the stray word first...
     expect(
       readEvidence(rows)
@@ -44,8 +50,17 @@ describe('weighLanes', () => {
         .slice(0, 3),
     ).toEqual(['biscuit', 'fund', 'maya']);
     // ...the recall answers with the meaning match.
-    const out = rankRecall({ candidates: rows, query: "What are my children's names?", now, weights: local });
-    expect(out.items.map((i) => i.id)).toEqual(['maya', 'biscuit', 'fund']);
+    const out = rankRecall({
+      candidates: rows,
+      query: "What are my children's names?",
+      now,
+      weights: local,
+      budget: { max_items: 10 },
+    });
+    const place = (id: string) => out.items.findIndex((i) => i.id === id);
+    expect(place('maya')).toBe(0);
+    expect(place('biscuit')).toBeGreaterThan(0);
+    expect(place('fund')).toBeGreaterThan(0);
     // Half the query's words: Biscuit keeps half the lexical weight.
     const weighed = weighLanes(readEvidence(rows).fused, "What are my children's names?", local, both);
     expect(weighed.find((w) => w.candidate.id === 'biscuit')!.lexical_share).toBe(0.5);
@@ -95,6 +110,22 @@ describe('weighLanes', () => {
     expect(first.weighted).toBeCloseTo(0.2 / (5 + 1), 12);
     // The explanation keeps the lane's real rank.
     expect(p.vector_rank).toBe(25);
+  });
+
+  it("counts a vector hit by its similarity over the query's best, beside its rank", () => {
+    const [near, far] = weighLanes(
+      readEvidence([
+        row(cand('near', { content: 'a' }), 1, null, 0.6),
+        row(cand('far', { content: 'b' }), 2, null, 0.2),
+      ]).fused,
+      'anything at all',
+      local,
+      both,
+    );
+    expect(near!.weighted).toBeCloseTo(1 / 6, 12);
+    expect(far!.weighted).toBeCloseTo(0.2 / 0.6 / 7, 12);
+    expect(relativeSimilarity(0.3, 0)).toBe(1);
+    expect(relativeSimilarity(-0.1, 0.5)).toBe(0);
   });
 
   it("keeps SQL's fused value in a single-lane recall", () => {
