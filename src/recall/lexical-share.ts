@@ -2,9 +2,10 @@
 // lane matches any one query word (OR semantics), so its rank alone cannot tell a memory that shares one stray word
 // with the question ("What are my children's names?" / "a golden retriever named Biscuit") from one that holds all
 // of it; the share of the query's content words that the memory holds can. Pure; no fitted constant.
+
+import { hasCjk } from '../language/scripts.ts';
 import { STOP_WORDS } from '../language/stop-words.ts';
 import { tokenize } from '../language/word-tokens.ts';
-import { hasCjk } from '../language/scripts.ts';
 
 /** Shortest word that is matched by inflection rather than exactly ("name" ~ "names" ~ "named"). */
 const MIN_STEM = 4;
