@@ -53,9 +53,15 @@ export const WhySchema = z.object({
   lexical_rank: z.number().nullable(),
   /** The lexical lane's BM25-style score. */
   lexical_score: z.number().nullable(),
+  /** The fused score SQL computed with the recall's fixed lane weights. */
   rrf: z.number(),
-  /** rrf / the best rrf possible with the active lanes, in [0, 1]. */
+  /**
+   * The fusion the score is based on over the best possible with the active lanes, in [0, 1]: in a hybrid recall
+   * the lanes weighed again per memory (its kind, and the share of the query its words hold), else rrf.
+   */
   rrf_normalised: z.number(),
+  /** Hybrid recalls, memories the lexical lane found: the share of the query's content words the memory holds. */
+  lexical_share: z.number().optional(),
   recency: z.number(),
   threshold: z.number().nullable(),
   importance: z.number(),

@@ -12,6 +12,7 @@ import { applyRelevanceFloor, type FloorSettings } from './relevance-floor.ts';
 import { matchRules } from './rules.ts';
 import { explain, type ScoredCandidate, scoreCandidates } from './score.ts';
 import type { Candidate, Lane } from './types.ts';
+import { weighLanes } from './weigh-lanes.ts';
 import { type RankWeightsInput, resolveRankWeights } from './weights.ts';
 
 export interface RankRecallInput {
@@ -111,7 +112,8 @@ function laneReachedRules(scored: readonly ScoredCandidate[], threshold: number 
  *  1. normalise the query;
  *  2. read the lane evidence SQL fused: a memory whose only vector evidence is under the threshold (or not a
  *     finite number) drops, one the lexical lane also found stays on lexical evidence (rrf already says so);
- *  3. score (rrf x recency x importance x trust), best first;
+ *  3. weigh the lanes per candidate in a hybrid recall (weigh-lanes.ts: the share of the query a lexical hit
+ *     holds, kind-aware lane weights), then score (weighed fusion x recency x importance x trust), best first;
  *  4. drop preferences the query contradicts (before dedupe, so a same-key memory that agrees with the input
  *     can take the slot);  5. dedupe by key;
  *  6. match rules on the query (their triggers; rules the lanes reached come back as at most `confirm`), and keep
@@ -132,7 +134,7 @@ export function rankRecall(input: RankRecallInput): RankRecallResult {
   const budget = resolveBudget(input.budget);
 
   const evidence = readEvidence(input.candidates);
-  const scored = scoreCandidates(evidence.fused, {
+  const scored = scoreCandidates(weighLanes(evidence.fused, query, weights, activeLanes), {
     now: input.now,
     weights,
     activeLanes,

@@ -1,14 +1,14 @@
 // The final score of a fused candidate (rrf, recency, importance, trust) and its `why` explanation.
 import type { Why } from '../contract/index.ts';
-import type { FusedCandidate } from './evidence.ts';
 import { recency } from './recency.ts';
 import type { Lane } from './types.ts';
+import { bestWeighted, type WeighedCandidate } from './weigh-lanes.ts';
 import type { RankWeights } from './weights.ts';
 
-/** A fused candidate with its final score. */
-export interface ScoredCandidate extends FusedCandidate {
+/** A weighed candidate with its final score. */
+export interface ScoredCandidate extends WeighedCandidate {
   score: number;
-  /** rrf / the best rrf possible with the active lanes, in [0, 1]. */
+  /** The weighed fusion / the best possible with the active lanes, in [0, 1]. */
   rrf_normalised: number;
   recency: number;
   /** The reranker's relevance in [0, 1] when a reranker scored this candidate; null otherwise. */
@@ -25,15 +25,16 @@ function trustLevel(trust: number): 0 | 1 | 2 | 3 {
 }
 
 /**
- * The best rrf a memory can get: rank 1 in every active lane. Dividing by it (rather than by this query's top
- * score) keeps scores comparable across queries: a memory that tops only one of two equal lanes scores 0.5.
+ * The best weighed fusion a memory can get: rank 1 in every active lane. Dividing by it (rather than by this
+ * query's top score) keeps scores comparable across queries: a memory that tops only one of two equal lanes
+ * scores 0.5.
  */
 export function maxRrf(weights: RankWeights, activeLanes: readonly Lane[]): number {
-  return activeLanes.reduce((sum, lane) => sum + weights.lanes[lane] / (weights.k + 1), 0);
+  return bestWeighted(weights, activeLanes);
 }
 
 /**
- * score = rrf_normalised (or, when a reranker scored the candidate, its relevance)
+ * score = rrf_normalised (the weighed fusion over its best; or, when a reranker scored the candidate, its relevance)
  *       * ((1 - w.recency) + w.recency * recency)          defaults: 0.6 + 0.4 * recency
  *       * ((1 - w.importance) + w.importance * importance) defaults: 0.75 + 0.25 * importance
  *       * w.trust[trust]                                    defaults: 0.6, 0.85, 1, 1
@@ -43,7 +44,7 @@ export function maxRrf(weights: RankWeights, activeLanes: readonly Lane[]): numb
  * order).
  */
 export function scoreCandidates(
-  fused: readonly FusedCandidate[],
+  fused: readonly WeighedCandidate[],
   options: {
     now: Date;
     weights: RankWeights;
@@ -59,7 +60,7 @@ export function scoreCandidates(
   const floor = relevance && relevance.size > 0 ? Math.min(...relevance.values()) : 1;
   const scored = fused.map((f, order) => {
     const c = f.candidate;
-    const rrfNormalised = best > 0 ? clamp01(f.rrf / best) : 0;
+    const rrfNormalised = best > 0 ? clamp01(f.weighted / best) : 0;
     const reranked = relevance?.get(c.id);
     const base =
       relevance === null
@@ -76,7 +77,9 @@ export function scoreCandidates(
     const entry = { ...f, score, rrf_normalised: rrfNormalised, recency: r, rerank: reranked ?? null };
     return { entry, order };
   });
-  scored.sort((a, b) => b.entry.score - a.entry.score || b.entry.rrf - a.entry.rrf || a.order - b.order);
+  scored.sort(
+    (a, b) => b.entry.score - a.entry.score || b.entry.weighted - a.entry.weighted || a.order - b.order,
+  );
   return scored.map((s) => s.entry);
 }
 
@@ -94,6 +97,7 @@ export function explain(s: ScoredCandidate, threshold: number | null): Why {
     lexical_score: s.lexical_score,
     rrf: s.rrf,
     rrf_normalised: s.rrf_normalised,
+    ...(s.lexical_share !== null ? { lexical_share: s.lexical_share } : {}),
     recency: s.recency,
     threshold,
     importance: s.candidate.importance,

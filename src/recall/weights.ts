@@ -4,7 +4,10 @@ import { DEFAULT_HALF_LIFE_DAYS, type HalfLifeDays } from './recency.ts';
 
 /** Every number the final score depends on. See score.ts for the formula. */
 export interface RankWeights {
+  /** Lane weights of episodes (chat turns): the model's measured fusion when it has one. */
   lanes: LaneWeights;
+  /** Lane weights of durable memories (every kind but episode) in a hybrid recall (weigh-lanes.ts). */
+  durableLanes: LaneWeights;
   /** RRF constant. */
   k: number;
   /** Share of the score (0..1) that recency can take away: a very old memory keeps 1 - recency. */
@@ -19,6 +22,7 @@ export interface RankWeights {
 /** Overrides; anything left out takes its default. */
 export interface RankWeightsInput {
   lanes?: Partial<LaneWeights>;
+  durableLanes?: Partial<LaneWeights>;
   k?: number;
   recency?: number;
   importance?: number;
@@ -34,6 +38,7 @@ export const DEFAULT_TRUST_FACTORS = Object.freeze([0.6, 0.85, 1, 1] as const);
 
 export const DEFAULT_RANK_WEIGHTS: Readonly<RankWeights> = Object.freeze({
   lanes: DEFAULT_LANE_WEIGHTS,
+  durableLanes: DEFAULT_LANE_WEIGHTS,
   k: RRF_K,
   recency: 0.4,
   importance: 0.25,
@@ -57,6 +62,11 @@ export function resolveRankWeights(input: RankWeightsInput = {}): RankWeights {
   check('lanes.vector', lanes.vector, 0, 1000);
   check('lanes.lexical', lanes.lexical, 0, 1000);
   if (lanes.vector + lanes.lexical === 0) throw new RangeError('at least one lane weight must be positive');
+  const durableLanes = { ...DEFAULT_RANK_WEIGHTS.durableLanes, ...input.durableLanes };
+  check('durableLanes.vector', durableLanes.vector, 0, 1000);
+  check('durableLanes.lexical', durableLanes.lexical, 0, 1000);
+  if (durableLanes.vector + durableLanes.lexical === 0)
+    throw new RangeError('at least one durable lane weight must be positive');
   const halfLifeDays = { ...DEFAULT_RANK_WEIGHTS.halfLifeDays, ...input.halfLifeDays };
   for (const [kind, days] of Object.entries(halfLifeDays)) check(`halfLifeDays.${kind}`, days, 1e-6, 1e6);
   const trust = input.trust ?? DEFAULT_RANK_WEIGHTS.trust;
@@ -64,6 +74,7 @@ export function resolveRankWeights(input: RankWeightsInput = {}): RankWeights {
   for (const [level, t] of trust.entries()) check(`trust[${level}]`, t, 0, 1);
   return {
     lanes,
+    durableLanes,
     k: check('k', input.k ?? DEFAULT_RANK_WEIGHTS.k, 0, 1e6),
     recency: check('recency', input.recency ?? DEFAULT_RANK_WEIGHTS.recency, 0, 1),
     importance: check('importance', input.importance ?? DEFAULT_RANK_WEIGHTS.importance, 0, 1),

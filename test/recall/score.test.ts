@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type FusedCandidate, readEvidence } from '../../src/recall/evidence.ts';
+import { readEvidence } from '../../src/recall/evidence.ts';
 import { explain, maxRrf, scoreCandidates } from '../../src/recall/score.ts';
 import type { Candidate } from '../../src/recall/types.ts';
+import type { WeighedCandidate } from '../../src/recall/weigh-lanes.ts';
 import { DEFAULT_RANK_WEIGHTS, resolveRankWeights } from '../../src/recall/weights.ts';
 import { cand } from './fixtures.ts';
 
@@ -9,8 +10,12 @@ const now = new Date('2026-12-01T00:00:00.000Z');
 const daysAgo = (days: number): string => new Date(now.getTime() - days * 86_400_000).toISOString();
 const both = ['vector', 'lexical'] as const;
 
-/** A row as recall_candidates fuses it with lane weights 1 and k 60. */
-function fused(candidate: Candidate, vectorRank: number | null, lexicalRank: number | null): FusedCandidate {
+/** A row as recall_candidates fuses it with lane weights 1 and k 60, weighed as SQL fused it. */
+function fused(
+  candidate: Candidate,
+  vectorRank: number | null,
+  lexicalRank: number | null,
+): WeighedCandidate {
   const rrf =
     (vectorRank === null ? 0 : 1 / (60 + vectorRank)) + (lexicalRank === null ? 0 : 1 / (60 + lexicalRank));
   return readEvidence([
@@ -21,7 +26,7 @@ function fused(candidate: Candidate, vectorRank: number | null, lexicalRank: num
       lexical_rank: lexicalRank,
       rrf,
     },
-  ]).fused[0]!;
+  ]).fused.map((f) => ({ ...f, weighted: f.rrf, lexical_share: null }))[0]!;
 }
 
 describe('scoreCandidates', () => {
@@ -113,7 +118,11 @@ describe('explain', () => {
         rrf: 1 / 64,
       },
     ]).fused;
-    const [s] = scoreCandidates([entry!], { now, weights: DEFAULT_RANK_WEIGHTS, activeLanes: both });
+    const [s] = scoreCandidates([{ ...entry!, weighted: entry!.rrf, lexical_share: null }], {
+      now,
+      weights: DEFAULT_RANK_WEIGHTS,
+      activeLanes: both,
+    });
     expect(explain(s!, 0.5)).toEqual({
       lanes: ['lexical'],
       vector_similarity: 0.31,

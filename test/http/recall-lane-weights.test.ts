@@ -1,0 +1,126 @@
+// Query-adaptive lane weights end to end (issue 13 item 2): the real app on PGlite with the local embedder and the
+// model's shipped threshold and fusion (vector lane 0.2, k 5), memories written through POST /v1/memories and chat
+// turns through POST /v1/ingest, recalled through POST /v1/recall. SQL's fusion puts the memories that share one
+// word with the question ("named", "children's") first; the answer puts the memory that means it before them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src/core/logger.ts';
+import { readMigrations } from '../../src/db/migration-files.ts';
+import {
+  createLocalEmbedder,
+  LOCAL_MODEL_DEFAULT_FUSION,
+  LOCAL_MODEL_DEFAULT_THRESHOLD,
+} from '../../src/embedding/local/index.ts';
+import { withTimeout } from '../../src/embedding/with-timeout.ts';
+import { evaluateWrite } from '../../src/gate/index.ts';
+import { composeEngram, type Engram } from '../../src/server/compose.ts';
+import { databaseReadiness } from '../../src/server/readiness.ts';
+import { registerEmbedder } from '../../src/services/register-embedder.ts';
+import { createTenantService } from '../../src/services/tenants.ts';
+import { createSqlStore } from '../../src/store/sql-store.ts';
+import { backends, type TestDatabase } from '../support/databases.ts';
+
+interface Item {
+  id: string;
+  kind: string;
+  why: { rrf: number; lexical_rank: number | null; vector_rank: number | null; lexical_share?: number };
+}
+
+const MEMORIES = {
+  children: 'My daughter is called Maya and my son is Leo.',
+  pet: 'We have a golden retriever named Biscuit.',
+  fund: "We decided to put 500 euros a month into the children's education fund.",
+  diet: "I'm vegetarian: no meat or fish, but eggs and cheese are fine.",
+  job: 'I work as a backend engineer at a logistics startup.',
+  train: 'I always take the train within Germany instead of flying.',
+  choir: "Thursday evenings I'm at choir practice.",
+  partner: 'My husband Jonas is a nurse and works night shifts.',
+};
+
+const TURNS = [
+  ['Caroline', 'Ah, they are adorable! What are their names? Pets sure bring joy.'],
+  ['Melanie', 'Luna and Oliver! They are so sweet and playful.'],
+  ['Caroline', 'I went to a support group yesterday and it was powerful.'],
+  ['Melanie', 'Painting helps me unwind after a long day at work.'],
+  ['Caroline', 'The adoption agency gave me a list of names to pick from.'],
+  ['Melanie', 'We went camping with the kids last weekend by the lake.'],
+] as const;
+
+describe.each(backends.filter((b) => b.name === 'pglite'))('lane weights on $name', ({ open }) => {
+  let database: TestDatabase;
+  let engram: Engram;
+  let key: string;
+  const ids: Record<string, string> = {};
+  const call = (path: string, body: unknown) =>
+    engram.app.request(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    database = await open('lane_weights');
+    const store = createSqlStore(database.db);
+    const embedder = await createLocalEmbedder({ onProgress: () => {} });
+    await registerEmbedder(store, embedder, {
+      defaults: { threshold: LOCAL_MODEL_DEFAULT_THRESHOLD, fusion: LOCAL_MODEL_DEFAULT_FUSION },
+      activate: true,
+    });
+    engram = composeEngram({
+      store,
+      gate: evaluateWrite,
+      embedder: withTimeout(embedder, { timeoutMs: 5000, logger: silentLogger }),
+      logger: silentLogger,
+      adminKey: 'test-operator-key-0123456789',
+      readiness: databaseReadiness(database.db, await readMigrations()),
+    });
+    key = (await createTenantService(store).createTenant('acme')).api_key;
+    for (const [name, content] of Object.entries(MEMORIES)) {
+      const res = await call('/v1/memories', { subject: 'priya', kind: 'fact', content });
+      expect(res.status).toBe(201);
+      ids[name] = ((await res.json()) as { memory: { id: string } }).memory.id;
+    }
+    const ingested = await call('/v1/ingest', {
+      subject: 'priya',
+      session: 'chat-1',
+      extract: 'off',
+      messages: TURNS.map(([speaker, text], i) => ({ speaker, text, id: `D1:${i + 1}` })),
+    });
+    expect(ingested.status).toBe(200);
+  }, 120_000);
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('answers "What are my children\'s names?" with the children, not the dog that is named', async () => {
+    const res = await call('/v1/recall', {
+      subject: 'priya',
+      query: "What are my children's names?",
+      explain: true,
+    });
+    expect(res.status).toBe(200);
+    const items = ((await res.json()) as { items: Item[] }).items;
+    // The first durable memory of the answer is the one that means it (a chat turn that shares the word and sits
+    // near the question in both lanes keeps its place: durable-first.ts).
+    expect(items.find((i) => i.kind !== 'episode')!.id).toBe(ids.children);
+
+    // SQL's fusion alone puts both memories that share one word of the question first ("named", "children's"),
+    // at the lexical lane's full weight; each holds half the question's words.
+    const ranking = await call('/v1/recall', {
+      subject: 'priya',
+      query: "What are my children's names?",
+      explain: true,
+      limit: 20,
+      budget: { max_items: 20 },
+    });
+    const full = ((await ranking.json()) as { items: Item[] }).items;
+    const place = (name: string) => full.findIndex((i) => i.id === ids[name]);
+    const why = (name: string) => full[place(name)]!.why;
+    expect(why('children').lexical_rank).toBeNull();
+    for (const stray of ['pet', 'fund']) {
+      expect(why(stray).lexical_rank).not.toBeNull();
+      expect(why(stray).rrf).toBeGreaterThan(why('children').rrf);
+      expect(why(stray).lexical_share).toBe(0.5);
+      expect(place(stray)).toBeGreaterThan(place('children'));
+    }
+  });
+});
