@@ -270,6 +270,10 @@ language plpgsql
 volatile
 security invoker
 set search_path = ''
+-- No JIT: a recall is a few milliseconds of work, and per-term lexical matching multiplies the row estimates of
+-- set-returning functions (1,000 each) past jit_above_cost: JIT then compiled every recall's lexical statement,
+-- 14-15 ms of a 2.5 ms recall measured on PostgreSQL 15 (docs/benchmarks/large-subject.md).
+set jit = off
 as $$
 #variable_conflict use_column
 declare
