@@ -28,4 +28,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261201540600_recall_durable_pool_by_index.sql',
   '20261201540700_lexical_rare_terms_beyond_bound.sql',
   '20261201540800_recall_without_jit.sql',
+  '20261201540900_rare_term_matches.sql',
 ];

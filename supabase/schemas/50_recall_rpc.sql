@@ -92,6 +92,35 @@ comment on function engram.query_terms(text, text) is 'The terms of a recall que
 revoke execute on function engram.query_terms(text, text) from public;
 grant execute on function engram.query_terms(text, text) to engram_app, authenticated, engram_operator;
 
+-- The tenant whose rows the lexical helpers (security definer, so RLS no longer filters for them) may read for
+-- p_subject, or null: a supabase-js caller (`authenticated`) its JWT's tenant and only its own subject; engram_app
+-- and the operator role the tenant of the transaction (engram.tenant_id). Read from settings, so the definer's
+-- rights do not change the answer (a security definer function changes current_user, not the `role` setting).
+create function engram.lexical_caller_tenant(p_subject text)
+returns uuid
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_role text := coalesce(nullif(pg_catalog.current_setting('role', true), 'none'), session_user::text);
+begin
+  if v_role = 'authenticated' then
+    if p_subject is distinct from engram.jwt_subject() then
+      return null;
+    end if;
+    return engram.jwt_tenant_id();
+  elsif v_role = 'engram_app' or pg_catalog.pg_has_role(v_role, 'engram_operator', 'member') then
+    return engram.app_tenant_id();
+  end if;
+  return null;
+end
+$$;
+comment on function engram.lexical_caller_tenant(text) is 'The tenant the lexical helpers may read for one subject on behalf of the caller (from the role and JWT settings), or null.';
+revoke execute on function engram.lexical_caller_tenant(text) from public;
+grant execute on function engram.lexical_caller_tenant(text) to engram_operator;
+
 -- The lexical lane's match, over memories_subject_search_idx. Under RLS no index can serve it: `@@` (ts_match_vq)
 -- is not leakproof, so the planner applies the tenant policy first and walks the subject in date order, testing
 -- every row (issue 18: 12.6k rows of a 19k-row subject tested to find the newest 2,000 matches; 60% of the RPC).
@@ -120,7 +149,6 @@ set search_path = ''
 as $$
 #variable_conflict use_column
 declare
-  v_role text := coalesce(nullif(pg_catalog.current_setting('role', true), 'none'), session_user::text);
   v_tenant uuid;
   v_limit integer := least(greatest(coalesce(p_limit, 2000), 1), 2000);
   v_walked integer;
@@ -128,16 +156,7 @@ declare
   v_tsvs tsvector[];
   v_kinds text[];
 begin
-  if v_role = 'authenticated' then
-    v_tenant := engram.jwt_tenant_id();
-    if p_subject is distinct from engram.jwt_subject() then
-      return;
-    end if;
-  elsif v_role = 'engram_app' or pg_catalog.pg_has_role(v_role, 'engram_operator', 'member') then
-    v_tenant := engram.app_tenant_id();
-  else
-    return;
-  end if;
+  v_tenant := engram.lexical_caller_tenant(p_subject);
   if v_tenant is null or p_tsq is null then
     return;
   end if;
@@ -203,6 +222,66 @@ alter function engram.lexical_matches(text, tsquery, text[], text[], text, integ
 revoke create on schema engram from engram_operator;
 revoke execute on function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) from public;
 grant execute on function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) to engram_app, authenticated, engram_operator;
+
+-- Each query term's matches when the term is rare in the subject (at most p_max_matches live rows), in no order:
+-- recall_candidates scores them beside the newest matches of the whole query where that bound cuts, so that a
+-- rare word's old matches are scored whatever their age. Straight from the subject's GIN with a LIMIT: a rare
+-- term's posting list is short, and a common term stops at p_max_matches + 1 rows and gives nothing (its newest
+-- matches are among the whole query's). Security definer for the reason lexical_matches is.
+create function engram.rare_term_matches(
+  p_subject text,
+  p_terms tsquery[],
+  p_kinds text[] default null,
+  p_tags text[] default null,
+  p_session text default null,
+  p_min_trust integer default null,
+  p_min_importance real default null,
+  p_since timestamptz default null,
+  p_until timestamptz default null,
+  p_max_matches integer default 200
+)
+returns table (id uuid, search_tsv tsvector, kind text)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  v_tenant uuid := engram.lexical_caller_tenant(p_subject);
+  v_max integer := least(greatest(coalesce(p_max_matches, 200), 1), 1000);
+  v_term tsquery;
+begin
+  if v_tenant is null then
+    return;
+  end if;
+  foreach v_term in array coalesce(p_terms, '{}') loop
+    return query
+      with hits as materialized (
+        select m.id, m.search_tsv, m.kind
+          from engram.memories m
+         where m.tenant_id = v_tenant and m.subject = p_subject and m.search_tsv @@ v_term
+           and m.revoked_at is null and m.superseded_by is null
+           and (m.expires_at is null or m.expires_at > pg_catalog.now())
+           and (m.valid_from is null or m.valid_from <= pg_catalog.now())
+           and (p_kinds is null or m.kind = any (p_kinds))
+           and (p_tags is null or m.tags && p_tags)
+           and (p_session is null or m.source_session = p_session)
+           and (p_min_trust is null or m.trust >= p_min_trust)
+           and (p_min_importance is null or m.importance >= p_min_importance)
+           and (p_since is null or m.created_at >= p_since)
+           and (p_until is null or m.created_at < p_until)
+         limit v_max + 1)
+      select h.id, h.search_tsv, h.kind from hits h where (select pg_catalog.count(*) from hits) <= v_max;
+  end loop;
+end
+$$;
+comment on function engram.rare_term_matches(text, tsquery[], text[], text[], text, integer, real, timestamptz, timestamptz, integer) is 'The live full-text matches of each query term that matches at most p_max_matches rows of one subject of the caller''s tenant (a supabase-js caller: its own subject only), over the subject''s GIN index.';
+grant create on schema engram to engram_operator;
+alter function engram.rare_term_matches(text, tsquery[], text[], text[], text, integer, real, timestamptz, timestamptz, integer) owner to engram_operator;
+revoke create on schema engram from engram_operator;
+revoke execute on function engram.rare_term_matches(text, tsquery[], text[], text[], text, integer, real, timestamptz, timestamptz, integer) from public;
+grant execute on function engram.rare_term_matches(text, tsquery[], text[], text[], text, integer, real, timestamptz, timestamptz, integer) to engram_app, authenticated, engram_operator;
 
 -- Measured on PostgreSQL 15 + pgvector 0.8.0 (see the recall issue): for a subject under a few thousand vectors an
 -- exact scan beats HNSW by an order of magnitude, so the vector lane chooses explicitly instead of trusting the
@@ -442,8 +521,8 @@ begin
     -- with their kinds, so the durable pool needs no join back to memories: the best p_candidates of every kind
     -- plus the best p_candidates durable ones, in one pass with two row_number windows.
     -- Bounded for latency: the newest 2,000 matching rows are scored, and the subject's size (N of idf) is counted
-    -- up to 2,000 rows. Where the bound cuts (2,000 matches: a subject of thousands of rows), each query term's own
-    -- newest 200 matches are scored too, so that a rare word's matches are scored whatever their age: on the
+    -- up to 2,000 rows. Where the bound cuts (2,000 matches: a subject of thousands of rows), the matches of each
+    -- query term that matches at most 200 rows are scored too (rare_term_matches), whatever their age: on the
     -- large-subject check (`engram eval locomo --one-subject`, 9,000 newer turns said by the same speakers) the
     -- newest 2,000 matches of the OR query were all newer chat matching a speaker's name, and the lexical lane
     -- found the gold of 1.9% of the questions in its top 10 (docs/benchmarks/large-subject.md). A tighter bound was measured and rejected: scoring only the newest 500 matches cut LoCoMo's
@@ -456,8 +535,8 @@ begin
           from q, engram.lexical_matches($2, q.tsq, $3, $4, $5, $6, $7, $8, $9, 2000) x),
       per_term as materialized (
         select y.id, y.search_tsv, y.kind
-          from engram.query_terms($10, $11) t(tq),
-               lateral engram.lexical_matches($2, t.tq, $3, $4, $5, $6, $7, $8, $9, 200) y
+          from engram.rare_term_matches($2, (select pg_catalog.array_agg(t.tq) from engram.query_terms($10, $11) t(tq)),
+                                        $3, $4, $5, $6, $7, $8, $9, 200) y
          where (select pg_catalog.count(*) from whole) >= 2000),
       matched as materialized (
         select distinct on (u.id) u.id, u.search_tsv, u.kind

@@ -5,6 +5,13 @@ import type { SqlSession } from '../../src/ports/sql.ts';
 import { backends, type TestDatabase } from '../support/databases.ts';
 import { createHarness, type Harness } from '../support/harness.ts';
 
+/** Both security-definer helpers of the lexical lane, asked for 'passport' in subject $1. */
+const CALLS = {
+  lexical_matches: "select x.id from engram.lexical_matches($1, to_tsquery('simple', 'passport')) x",
+  rare_term_matches:
+    "select x.id from engram.rare_term_matches($1, array[to_tsquery('simple', 'passport')]) x",
+};
+
 describe.each(backends)('lexical_matches rights on $name', ({ open }) => {
   let database: TestDatabase;
   let h: Harness;
@@ -16,13 +23,14 @@ describe.each(backends)('lexical_matches rights on $name', ({ open }) => {
     expect(res.status).toBe(201);
   };
   /** Contents lexical_matches returns for 'passport' in subject `subject`, after `setup` ran in the transaction. */
-  const matches = (setup: (s: SqlSession) => Promise<unknown>, subject = 'alice') =>
+  const matches = (
+    setup: (s: SqlSession) => Promise<unknown>,
+    subject = 'alice',
+    helper = CALLS.lexical_matches,
+  ) =>
     database.db.transaction(async (s) => {
       await setup(s);
-      const { rows } = await s.query<{ id: string }>(
-        "select x.id from engram.lexical_matches($1, to_tsquery('simple', 'passport')) x",
-        [subject],
-      );
+      const { rows } = await s.query<{ id: string }>(helper, [subject]);
       await s.query("select set_config('role', 'none', true)");
       if (rows.length === 0) return [];
       const contents = await s.query<{ content: string }>(
@@ -53,26 +61,40 @@ describe.each(backends)('lexical_matches rights on $name', ({ open }) => {
     await database.drop();
   });
 
-  it("a server transaction reaches its tenant's subjects only", async () => {
-    expect(await matches(asApp(a.id))).toEqual(['alice keeps her passport in the blue drawer']);
-    expect(await matches(asApp(a.id), 'bob')).toEqual(['bob lost his passport in Rome']);
-    expect(await matches(asApp(b.id))).toEqual(['the other alice renews her passport']);
-    // No tenant set: nothing, as under the policies.
-    expect(await matches((s) => s.query("select set_config('role', 'engram_app', true)"))).toEqual([]);
-  });
+  for (const [name, sql] of Object.entries(CALLS)) {
+    it(`${name}: a server transaction reaches its tenant's subjects only`, async () => {
+      expect(await matches(asApp(a.id), 'alice', sql)).toEqual([
+        'alice keeps her passport in the blue drawer',
+      ]);
+      expect(await matches(asApp(a.id), 'bob', sql)).toEqual(['bob lost his passport in Rome']);
+      expect(await matches(asApp(b.id), 'alice', sql)).toEqual(['the other alice renews her passport']);
+      // No tenant set: nothing, as under the policies.
+      expect(
+        await matches((s) => s.query("select set_config('role', 'engram_app', true)"), 'alice', sql),
+      ).toEqual([]);
+    });
 
-  it('a supabase-js user reaches its own subject of its own tenant only', async () => {
-    expect(await matches(asUser(a.id, 'alice'))).toEqual(['alice keeps her passport in the blue drawer']);
-    expect(await matches(asUser(a.id, 'alice'), 'bob')).toEqual([]);
-    expect(await matches(asUser(b.id, 'alice'))).toEqual(['the other alice renews her passport']);
-    // A tenant set for servers does not widen a user's reach.
-    expect(
-      await matches(async (s) => {
-        await asUser(a.id, 'mallory')(s);
-        await s.query("select set_config('engram.tenant_id', $1, true)", [b.id]);
-      }),
-    ).toEqual([]);
-  });
+    it(`${name}: a supabase-js user reaches its own subject of its own tenant only`, async () => {
+      expect(await matches(asUser(a.id, 'alice'), 'alice', sql)).toEqual([
+        'alice keeps her passport in the blue drawer',
+      ]);
+      expect(await matches(asUser(a.id, 'alice'), 'bob', sql)).toEqual([]);
+      expect(await matches(asUser(b.id, 'alice'), 'alice', sql)).toEqual([
+        'the other alice renews her passport',
+      ]);
+      // A tenant set for servers does not widen a user's reach.
+      expect(
+        await matches(
+          async (s) => {
+            await asUser(a.id, 'mallory')(s);
+            await s.query("select set_config('engram.tenant_id', $1, true)", [b.id]);
+          },
+          'alice',
+          sql,
+        ),
+      ).toEqual([]);
+    });
+  }
 
   it('returns the newest matches whether it walks the newest rows or reads the index', async () => {
     // 3,000 rows: every one says "filler" (dense: the walk of the newest 2,500 finds 2,000 matches), every 100th
@@ -109,9 +131,27 @@ describe.each(backends)('lexical_matches rights on $name', ({ open }) => {
     expect(new Set(sparse)).toEqual(new Set(await newest('rare')));
   });
 
-  it('anon may not call it', async () => {
-    await expect(matches((s) => s.query("select set_config('role', 'anon', true)"))).rejects.toThrow(
-      /permission denied/,
-    );
+  it('anon may call neither', async () => {
+    for (const sql of Object.values(CALLS))
+      await expect(
+        matches((s) => s.query("select set_config('role', 'anon', true)"), 'alice', sql),
+      ).rejects.toThrow(/permission denied/);
+  });
+
+  it('rare_term_matches gives a term only while it matches at most p_max_matches rows', async () => {
+    const found = (max: number) =>
+      database.db.transaction(async (s) => {
+        await asApp(a.id)(s);
+        const { rows } = await s.query<{ n: number }>(
+          "select count(*)::integer as n from engram.rare_term_matches('alice', array[to_tsquery('simple', 'passport'), to_tsquery('simple', 'drawer')], null, null, null, null, null, null, null, $1) x",
+          [max],
+        );
+        return rows[0]?.n;
+      });
+    expect(await found(5)).toBe(2);
+    await write(a.key, 'alice', 'alice bought a passport wallet');
+    // 'passport' now matches 2 rows of alice: over a bound of 1 it is common and gives nothing; 'drawer' still one.
+    expect(await found(1)).toBe(1);
+    expect(await found(2)).toBe(3);
   });
 });
