@@ -243,7 +243,9 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
     // HNSW path of recall_candidates uses (the global index alone walks other subjects' vectors).
     const [subjectIndexes, subjectIndexMs] = await timed(() => store.buildSubjectVectorIndexes());
     await db.exec('analyze engram.memories; analyze engram.memory_embeddings;');
-    onProgress(`[${size}] ${subjectIndexes} subject indexes built in ${(subjectIndexMs / 1000).toFixed(1)} s`);
+    onProgress(
+      `[${size}] ${subjectIndexes} subject indexes built in ${(subjectIndexMs / 1000).toFixed(1)} s`,
+    );
 
     const embedder = options.embedder ?? randomEmbedder(dims);
     const engram = composeEngram({
