@@ -19,6 +19,20 @@ export const CRON_SCHEDULE: Readonly<Record<string, JobName>> = {
   '*/10 * * * *': 'extract',
 };
 
+/**
+ * The Node server's schedule: the Worker's, plus the job that builds each large subject's HNSW index. That job
+ * creates indexes, which only the tables' owner may do: the Node server connects as the login that migrated
+ * (PGlite's superuser embedded), a Worker as a pooled role that need not own anything, so it stays off the crons
+ * of wrangler.toml (there, run `engram vector-indexes` from the owner's cron).
+ */
+export const NODE_CRON_SCHEDULE: Readonly<Record<string, JobName>> = {
+  ...CRON_SCHEDULE,
+  '30 * * * *': 'vector_indexes',
+};
+
+/** Subject indexes one run of the job builds at most: each is a CONCURRENTLY build of thousands of vectors. */
+const VECTOR_INDEXES_PER_RUN = 5;
+
 /** What the jobs run on: the deployment's store and embedder (null for ENGRAM_EMBEDDER=none). */
 export interface JobDeps {
   store: MemoryStore;
@@ -27,6 +41,10 @@ export interface JobDeps {
   revokedRetentionDays: number;
   /** The extract job retries pending extractions with these; without them it is left out. */
   extraction?: { extractor: Extractor; gate: WriteGate; logger: Logger } | undefined;
+  /** The store connects as the tables' owner (Node): the vector_indexes job may run. */
+  ownsTables?: boolean | undefined;
+  /** Vectors above which a subject gets its own index; default recall_candidates' exact bound (5,000). */
+  vectorIndexMinRows?: number | undefined;
 }
 
 /**
@@ -54,6 +72,16 @@ export function scheduledJobs(deps: JobDeps): ScheduledJobs {
     },
   };
   const { store, embedder } = deps;
+  if (deps.ownsTables) {
+    // Subjects that outgrew exact search get their own HNSW index, which recall's HNSW path uses (the global
+    // index alone walks other subjects' vectors: recall@10 0.936 against 0.992 at 100k, recall-sql.md).
+    jobs.vector_indexes = async () => ({
+      built: await store.buildSubjectVectorIndexes({
+        limit: VECTOR_INDEXES_PER_RUN,
+        ...(deps.vectorIndexMinRows !== undefined ? { minRows: deps.vectorIndexMinRows } : {}),
+      }),
+    });
+  }
   if (deps.extraction) {
     const { extractor, gate, logger } = deps.extraction;
     // Turns whose extraction timed out or failed at ingest; what it writes gets vectors when an embedder exists.

@@ -1,7 +1,7 @@
 // Runs the background job a cron expression names, inside a time budget, and logs one structured event for it.
 import type { Logger } from '../core/logger.ts';
 
-export type JobName = 'sweep' | 'backfill' | 'reembed' | 'extract';
+export type JobName = 'sweep' | 'backfill' | 'reembed' | 'extract' | 'vector_indexes';
 
 /** The bounds every job gets: stop taking new batches once `signal` fires or `deadline` passes. */
 export interface JobBounds {

@@ -7,7 +7,7 @@ import type { Logger } from '../core/logger.ts';
 import { migrate } from '../db/migrate.ts';
 import { readMigrations } from '../db/migration-files.ts';
 import { createExtractor } from '../extract/factory.ts';
-import { CRON_SCHEDULE, scheduledJobs } from '../jobs/scheduled-jobs.ts';
+import { NODE_CRON_SCHEDULE, scheduledJobs } from '../jobs/scheduled-jobs.ts';
 import { runScheduled } from '../jobs/scheduler.ts';
 import { type CronTimer, startCronTimer } from '../jobs/timer.ts';
 import type { Embedder } from '../ports/embedder.ts';
@@ -140,7 +140,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
   };
 }
 
-/** The Worker's scheduled jobs, on its cron schedule, in this process (ENGRAM_JOBS=off leaves them out). */
+/** The Worker's scheduled jobs and the subject index job, on their schedule, in this process (ENGRAM_JOBS=off leaves them out). */
 function startJobs(
   options: NodeServerOptions,
   store: ReturnType<typeof createSqlStore>,
@@ -152,11 +152,12 @@ function startJobs(
     embedder: options.embedder,
     revokedRetentionDays: config.ENGRAM_REVOKED_RETENTION_DAYS,
     extraction: { extractor, gate: options.gate, logger },
+    ownsTables: true,
   });
   // runScheduled never throws: it logs each run's outcome (counts only) itself.
-  return startCronTimer(Object.keys(CRON_SCHEDULE), (cron) =>
+  return startCronTimer(Object.keys(NODE_CRON_SCHEDULE), (cron) =>
     runScheduled(cron, jobs, {
-      schedule: CRON_SCHEDULE,
+      schedule: NODE_CRON_SCHEDULE,
       budgetMs: config.ENGRAM_JOB_BUDGET_MS,
       batchSize: config.ENGRAM_JOB_BATCH_SIZE,
       logger,
