@@ -14,8 +14,8 @@ import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { cpus } from 'node:os';
 import { parseArgs, promisify } from 'node:util';
-import { serve } from '@hono/node-server';
 import pg from 'pg';
+import { postJson, serveOnFreePort } from '../src/bench/http-server.ts';
 import { configuredEmbedder } from '../src/cli/configured-embedder.ts';
 import { processConfig } from '../src/config/index.ts';
 import { silentLogger } from '../src/core/logger.ts';
@@ -130,27 +130,10 @@ function sentence(i: number, salt: string): string {
   return `${subjects[i % 6]} ${verbs[Math.floor(i / 6) % 6]} ${things[Math.floor(i / 36) % 6]} (${salt} note ${i})`;
 }
 
-async function startServer(engram: ReturnType<typeof composeEngram>) {
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: engram.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+const startServer = (engram: ReturnType<typeof composeEngram>) => serveOnFreePort(engram.app);
 
-async function post(url: string, key: string, body: unknown): Promise<unknown> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (res.status !== 200 && res.status !== 201) throw new Error(`${url} answered ${res.status}`);
-  return res.json();
-}
+const post = async (url: string, key: string, body: unknown): Promise<unknown> =>
+  (await postJson(url, key, body)).json();
 
 /** CPU profile of this process while `work` runs, summed by function (self time) and by file. */
 async function profiled<T>(work: () => Promise<T>): Promise<{ result: T; top: string[]; files: string[] }> {

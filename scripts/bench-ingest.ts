@@ -10,8 +10,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { serve } from '@hono/node-server';
 import pg from 'pg';
+import { postJson, serveOnFreePort } from '../src/bench/http-server.ts';
 import { lineChartSvg } from '../src/bench/plot.ts';
 import { configuredEmbedder } from '../src/cli/configured-embedder.ts';
 import { processConfig } from '../src/config/index.ts';
@@ -82,7 +82,7 @@ const memoryInput = (i: number, salt: string) => ({
   tags: ['bench'],
 });
 
-async function startServer(store: MemoryStore, embedder: Embedder) {
+function startServer(store: MemoryStore, embedder: Embedder) {
   const engram = composeEngram({
     store,
     gate: evaluateWrite,
@@ -91,26 +91,11 @@ async function startServer(store: MemoryStore, embedder: Embedder) {
     adminKey: undefined,
     readiness: async () => ({ ready: true, checks: {} }),
   });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: engram.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return serveOnFreePort(engram.app);
 }
 
-async function post(url: string, key: string, body: unknown): Promise<unknown> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (res.status !== 200 && res.status !== 201) throw new Error(`${url} answered ${res.status}`);
-  return res.json();
-}
+const post = async (url: string, key: string, body: unknown): Promise<unknown> =>
+  (await postJson(url, key, body)).json();
 
 async function httpIngest(url: string, key: string, count: number, salt: string): Promise<number> {
   const started = performance.now();

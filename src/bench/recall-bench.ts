@@ -1,7 +1,6 @@
 // `engram bench`: recall latency and quality at scale on the real database. Loads a skewed synthetic corpus
 // (bulk SQL, then one HNSW build), then measures hybrid recall for the largest and the smallest subject in the
 // database alone and through HTTP, exact against ANN latency and recall@10, index build time and sizes.
-import { serve } from '@hono/node-server';
 import { silentLogger } from '../core/logger.ts';
 import type { Migration } from '../db/migrate.ts';
 import { migrate } from '../db/migrate.ts';
@@ -20,6 +19,7 @@ import {
   type SubjectPlan,
   skewedSubjects,
 } from './corpus.ts';
+import { postJson, serveOnFreePort } from './http-server.ts';
 import { type LatencySummary, summarize } from './stats.ts';
 import { httpBatchIngest, importRate, recallThroughput, type ThroughputResult } from './throughput.ts';
 
@@ -256,11 +256,7 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
       adminKey: undefined,
       readiness: async () => ({ ready: true, checks: {} }),
     });
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: engram.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const server = await serveOnFreePort(engram.app);
 
     try {
       // API ingest throughput: the write path (gate, embedder, one transaction per batch) for 1,000 memories.
@@ -308,12 +304,7 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
         });
         const httpMs = await measure(options.queries, async (i) => {
           const q = queries[i < 0 ? -i : i + 10]!;
-          const res = await fetch(`http://127.0.0.1:${port}/v1/recall`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ subject: p.subject, query: q.text }),
-          });
-          if (res.status !== 200) throw new Error(`recall answered ${res.status}`);
+          const res = await postJson(`${server.url}/v1/recall`, key, { subject: p.subject, query: q.text });
           await res.arrayBuffer();
         });
         return {
@@ -376,7 +367,7 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
         const t = options.throughput;
         onProgress(`[${size}] throughput: ${t.ingest} memories through the batch route and through import…`);
         const key = await issueApiKey(store, ingestTenant, { name: 'bench-throughput' });
-        const url = `http://127.0.0.1:${port}`;
+        const url = server.url;
         const httpBatch = await httpBatchIngest(url, key, 'ingest-http', t.ingest, 11);
         const imported = await importRate(
           { memories: engram.memories, store },
@@ -438,7 +429,7 @@ export async function runRecallBench(options: BenchOptions): Promise<SizeResult>
         throughput,
       };
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     }
   } finally {
     await database.drop();

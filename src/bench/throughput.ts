@@ -10,6 +10,7 @@ import type { MemoryStore } from '../ports/store.ts';
 import { importJsonl } from '../services/import-jsonl.ts';
 import type { MemoryService } from '../services/memories.ts';
 import { prng, randomSentence } from './corpus.ts';
+import { postJson } from './http-server.ts';
 
 const run = promisify(execFile);
 const LOAD_GENERATOR = fileURLToPath(new URL('./load-recall.ts', import.meta.url));
@@ -50,12 +51,7 @@ export async function httpBatchIngest(
       kind: 'fact',
       content: randomSentence(random, 10),
     }));
-    const res = await fetch(`${url}/v1/memories/batch`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ items }),
-    });
-    if (res.status !== 200) throw new Error(`batch answered ${res.status}`);
+    const res = await postJson(`${url}/v1/memories/batch`, key, { items });
     await res.arrayBuffer();
   }
   return Math.round(count / ((performance.now() - started) / 1000));
