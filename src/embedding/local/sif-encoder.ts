@@ -1,8 +1,8 @@
 // Sentence vectors by smooth inverse frequency: a weighted average of word vectors, minus the common direction.
 import { hasCjk } from '../../language/scripts.ts';
+import { STOP_WORDS } from '../../language/stop-words.ts';
+import { tokenize } from '../../language/word-tokens.ts';
 import { hashedWordVector } from './oov.ts';
-import { STOP_WORDS } from './stop-words.ts';
-import { tokenize } from './tokenize.ts';
 import { addRow, type WordTable } from './word-table.ts';
 
 /** The knobs of the encoder; the defaults are what the model id `local/wink-sg-100d-sif@2` means. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenize } from '../../../src/embedding/local/tokenize.ts';
+import { tokenize } from '../../src/language/word-tokens.ts';
 
 describe('tokenize', () => {
   it('lowercases and splits on anything that is not a letter or digit', () => {
