@@ -8,6 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { prng, randomUnitVector } from '../src/bench/corpus.ts';
+import { loadUniformSubject } from '../src/bench/uniform-subject.ts';
 import { processConfig } from '../src/config/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { readMigrations } from '../src/db/migration-files.ts';
@@ -60,16 +61,7 @@ try {
   await store.registerModel({ model: MODEL, provider: 'bench', dims: DIMS, threshold: null, activate: true });
   const seeded = await store.withOperator((op) => op.createTenant('seeded'));
   const fill = (tenant: string, n: number) =>
-    db.exec(`
-      insert into engram.memories (id, tenant_id, subject, kind, content, trust, source_type, content_hash, embedding_status, embedding_model)
-      select gen_random_uuid(), '${tenant}', 'big', case when g % 50 = 0 then 'preference' else 'episode' end,
-             'Caroline said ' || (array['pottery', 'painting', 'hiking', 'camping', 'music'])[1 + g % 5] || ' number ' || g,
-             2, 'user', md5('big' || g), 'ready', '${MODEL}'
-        from generate_series(1, ${n}) g;
-      insert into engram.memory_embeddings (memory_id, model, tenant_id, subject, embedding)
-      select m.id, '${MODEL}', m.tenant_id, m.subject,
-             (select array_agg(random() - 0.5) from generate_series(1, ${DIMS}) d where m.id is not null)::extensions.vector
-        from engram.memories m where m.tenant_id = '${tenant}';`);
+    loadUniformSubject(db, { tenantId: tenant, subject: 'big', rows: n, model: MODEL, dims: DIMS });
   await fill(seeded, 20);
   await db.exec(`analyze engram.memories; analyze engram.memory_embeddings;
     alter table engram.memories set (autovacuum_enabled = false);

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadUniformSubject } from '../../src/bench/uniform-subject.ts';
 import { createSqlStore, vectorLiteral } from '../../src/store/sql-store.ts';
 import { freshServerDatabase, serverUrl, type TestDatabase } from '../support/databases.ts';
 
@@ -73,16 +74,7 @@ describe.skipIf(!serverUrl)('recall plans before ANALYZE on the real server', ()
     // A few rows, analyzed: the statistics know one tenant and one subject. Then autovacuum off, and a new tenant
     // loads a subject of ROWS rows (HNSW maintained, as through the API) that the statistics never see.
     const load = (owner: string, subject: string, n: number) =>
-      db.exec(`
-        insert into engram.memories (id, tenant_id, subject, kind, content, trust, source_type, content_hash, embedding_status, embedding_model)
-        select gen_random_uuid(), '${owner}', '${subject}', case when g % 50 = 0 then 'preference' else 'episode' end,
-               'Caroline said ' || (array['pottery', 'painting', 'hiking', 'camping', 'music'])[1 + g % 5] || ' number ' || g,
-               2, 'user', md5('${subject}' || g), 'ready', '${MODEL}'
-          from generate_series(1, ${n}) g;
-        insert into engram.memory_embeddings (memory_id, model, tenant_id, subject, embedding)
-        select m.id, '${MODEL}', m.tenant_id, m.subject,
-               (select array_agg(random() - 0.5) from generate_series(1, ${DIMS}) d where m.id is not null)::extensions.vector
-          from engram.memories m where m.tenant_id = '${owner}' and m.subject = '${subject}';`);
+      loadUniformSubject(db, { tenantId: owner, subject, rows: n, model: MODEL, dims: DIMS });
     await load(seeded, 'seed', 20);
     await db.exec(`
       analyze engram.memories; analyze engram.memory_embeddings;
