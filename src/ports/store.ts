@@ -351,6 +351,11 @@ export interface MemoryStore {
    * first, at most `limit`), each with CREATE INDEX CONCURRENTLY, so writes go on. Returns how many it built.
    */
   buildSubjectVectorIndexes(options?: { minRows?: number; limit?: number }): Promise<number>;
+  /**
+   * Creates (true) or drops (false) the global HNSW index of every model that is not retired (none is built by
+   * default: engram.register_embedding_model). Returns how many models have one afterwards.
+   */
+  setGlobalVectorIndexes(enabled: boolean): Promise<number>;
 }
 
 /** How a replacement ended (see engram.replace_memory). */

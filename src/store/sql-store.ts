@@ -124,6 +124,16 @@ export function createSqlStore(db: SqlExecutor, options: SqlStoreOptions = {}): 
         for (const row of rows) await db.query(row.ddl);
         return rows.length;
       }),
+    setGlobalVectorIndexes: (enabled) =>
+      run(async () => {
+        // As the login (the table's owner, who may create and drop indexes).
+        const { rows } = await db.query<{ indexed: number }>(
+          `select pg_catalog.count(*) filter (where engram.set_global_vector_index(m.model, $1))::integer as indexed
+             from engram.embedding_models m where m.status <> 'retired'`,
+          [enabled],
+        );
+        return rows[0]?.indexed ?? 0;
+      }),
   };
 }
 
