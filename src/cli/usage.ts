@@ -38,9 +38,11 @@ export const COMMAND_HELP = {
     summary:
       'build the HNSW index of each subject above the exact threshold (--min-rows 5000); a periodic job',
     usage:
-      'usage: engram vector-indexes [--min-rows 5000] [--limit 1000]\n' +
+      'usage: engram vector-indexes [--min-rows 5000] [--limit 1000] [--global on|off]\n' +
       '  builds, CONCURRENTLY, the missing per-subject HNSW index of every subject with more than --min-rows vectors\n' +
-      '  of a model (recall searches smaller subjects exactly); run it from cron like sweep',
+      '  of a model (recall searches smaller subjects exactly); run it from cron like sweep.\n' +
+      "  --global off then drops the models' global HNSW indexes (an install from before they were optional: writes\n" +
+      '  get ~3x cheaper); --global on creates them again (none is built by default)',
   },
   erase: {
     summary: 'erase --tenant NAME [--subject S] --yes: erase a subject or a whole tenant',

@@ -29,4 +29,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261201540700_lexical_rare_terms_beyond_bound.sql',
   '20261201540800_recall_without_jit.sql',
   '20261201540900_rare_term_matches.sql',
+  '20261201560000_no_global_vector_index_by_default.sql',
 ];

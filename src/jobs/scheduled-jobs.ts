@@ -75,9 +75,10 @@ export function scheduledJobs(deps: JobDeps): ScheduledJobs {
   if (deps.ownsTables) {
     // Subjects that outgrew exact search get their own HNSW index, which recall's HNSW path uses (the global
     // index alone walks other subjects' vectors: recall@10 0.936 against 0.992 at 100k, recall-sql.md).
-    jobs.vector_indexes = async () => ({
+    jobs.vector_indexes = async ({ deadline }) => ({
       built: await store.buildSubjectVectorIndexes({
         limit: VECTOR_INDEXES_PER_RUN,
+        deadline,
         ...(deps.vectorIndexMinRows !== undefined ? { minRows: deps.vectorIndexMinRows } : {}),
       }),
     });

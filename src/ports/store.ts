@@ -348,9 +348,19 @@ export interface MemoryStore {
   refreshStatistics(options?: { force?: boolean }): Promise<boolean>;
   /**
    * Builds the missing per-subject HNSW indexes of subjects with more than `minRows` vectors of a model (largest
-   * first, at most `limit`), each with CREATE INDEX CONCURRENTLY, so writes go on. Returns how many it built.
+   * first, at most `limit`), each with CREATE INDEX CONCURRENTLY, so writes go on. Starts no build once `deadline`
+   * (epoch ms) has passed; one already running is not cut short. Returns how many it built.
    */
-  buildSubjectVectorIndexes(options?: { minRows?: number; limit?: number }): Promise<number>;
+  buildSubjectVectorIndexes(options?: {
+    minRows?: number;
+    limit?: number;
+    deadline?: number;
+  }): Promise<number>;
+  /**
+   * Creates (true) or drops (false) the global HNSW index of every model that is not retired (none is built by
+   * default: engram.register_embedding_model). Returns how many models have one afterwards.
+   */
+  setGlobalVectorIndexes(enabled: boolean): Promise<number>;
 }
 
 /** How a replacement ended (see engram.replace_memory). */

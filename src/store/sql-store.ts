@@ -121,8 +121,25 @@ export function createSqlStore(db: SqlExecutor, options: SqlStoreOptions = {}): 
           'select ddl from engram.subject_vector_index_ddl($1) limit $2',
           [indexOptions.minRows ?? 5000, indexOptions.limit ?? 1000],
         );
-        for (const row of rows) await db.query(row.ddl);
-        return rows.length;
+        // A build is not interrupted (cancelling CREATE INDEX CONCURRENTLY leaves an invalid index behind), so the
+        // deadline only keeps the next one from starting; the job's next run picks up where this one stopped.
+        let built = 0;
+        for (const row of rows) {
+          if (indexOptions.deadline !== undefined && Date.now() >= indexOptions.deadline) break;
+          await db.query(row.ddl);
+          built++;
+        }
+        return built;
+      }),
+    setGlobalVectorIndexes: (enabled) =>
+      run(async () => {
+        // As the login (the table's owner, who may create and drop indexes).
+        const { rows } = await db.query<{ indexed: number }>(
+          `select pg_catalog.count(*) filter (where engram.set_global_vector_index(m.model, $1))::integer as indexed
+             from engram.embedding_models m where m.status <> 'retired'`,
+          [enabled],
+        );
+        return rows[0]?.indexed ?? 0;
       }),
   };
 }

@@ -98,7 +98,11 @@ comment on function engram.revoke_api_key(text) is 'Revokes an API key (operator
 revoke execute on function engram.revoke_api_key(text) from public;
 grant execute on function engram.revoke_api_key(text) to engram_operator;
 
--- Registers a model and creates its partial HNSW expression index. Needs the table owner (index creation):
+-- Registers a model. It builds no global HNSW index any more: maintaining one was ~90% of the database's write
+-- cost (SQL batch write 0.17 ms a memory without it, 1.6 ms with it, docs/benchmarks/write-cheap.md), while a
+-- subject under recall_candidates' exact threshold needs no index and a larger one gets its own from the
+-- vector_indexes job (subject_vector_index_ddl); until then it is searched exactly. An operator who wants the
+-- global index calls set_global_vector_index (`engram vector-indexes --global on`). Kept to the table owner:
 -- `engram migrate` and the embedded server call it as the login role, not as a tenant role.
 create function engram.register_embedding_model(
   p_model text, p_provider text, p_dims integer, p_threshold real default null, p_activate boolean default false
@@ -110,7 +114,6 @@ security invoker
 set search_path = ''
 as $$
 declare
-  v_index text := 'memory_embeddings_hnsw_' || pg_catalog.substr(pg_catalog.md5(p_model), 1, 16);
   v_status text;
 begin
   insert into engram.embedding_models (model, provider, dims, threshold, status)
@@ -119,12 +122,6 @@ begin
   if not exists (select 1 from engram.embedding_models where model = p_model and dims = p_dims) then
     raise exception 'model % is registered with other dimensions', p_model using errcode = '23514';
   end if;
-  -- pgvector's HNSW indexes up to 2000 dimensions; larger vectors are searched exactly.
-  if p_dims <= 2000 then
-    execute pg_catalog.format(
-      'create index if not exists %I on engram.memory_embeddings using hnsw ((embedding::extensions.vector(%s)) extensions.vector_cosine_ops) where model = %L',
-      v_index, p_dims, p_model);
-  end if;
   if p_activate and not exists (select 1 from engram.embedding_models where status = 'active') then
     update engram.embedding_models set status = 'active', activated_at = pg_catalog.now() where model = p_model;
   end if;
@@ -132,8 +129,8 @@ begin
   return v_status;
 end
 $$;
-comment on function engram.register_embedding_model(text, text, integer, real, boolean) is 'Registers an embedding model with its own partial HNSW index; activates it when asked and no model is active yet. Returns its status.';
--- Granted to no role: only the owner may create the index.
+comment on function engram.register_embedding_model(text, text, integer, real, boolean) is 'Registers an embedding model (no global HNSW index: see set_global_vector_index); activates it when asked and no model is active yet. Returns its status.';
+-- Granted to no role: only the owner registers models.
 revoke execute on function engram.register_embedding_model(text, text, integer, real, boolean) from public;
 
 -- Per-subject HNSW indexes (issue 18 item 2). The model's global HNSW index serves a subject's search through a

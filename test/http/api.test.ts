@@ -292,6 +292,7 @@ describe.each(backends)('HTTP API on $name', ({ open }) => {
       ping: () => Promise.resolve(),
       refreshStatistics: () => Promise.resolve(false),
       buildSubjectVectorIndexes: () => Promise.resolve(0),
+      setGlobalVectorIndexes: () => Promise.resolve(0),
     };
     const lines: string[] = [];
     const engram = composeEngram({

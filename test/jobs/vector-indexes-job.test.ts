@@ -89,6 +89,9 @@ describe.each(backends)('the vector_indexes job on $name', ({ open }) => {
       vectorIndexMinRows: 10,
     });
     expect(await subjectIndexes()).toBe(0);
+    // A run whose deadline has passed starts no build.
+    expect(await jobs.vector_indexes!({ ...bounds(), deadline: Date.now() - 1 })).toEqual({ built: 0 });
+    expect(await subjectIndexes()).toBe(0);
     expect(await jobs.vector_indexes!(bounds())).toEqual({ built: 1 });
     expect(await subjectIndexes()).toBe(1);
     expect(await jobs.vector_indexes!(bounds())).toEqual({ built: 0 });

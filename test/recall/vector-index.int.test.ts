@@ -61,6 +61,8 @@ describe.skipIf(!serverUrl)('vector index on the real server', () => {
       threshold: null,
       activate: true,
     });
+    // The global index is the operator's choice now (registering builds none); this file is about that index.
+    await db.query('select engram.set_global_vector_index($1, true)', [MODEL]);
     await db.exec('analyze engram.memories; analyze engram.memory_embeddings;');
   }, 300_000);
   afterAll(async () => {

@@ -41,26 +41,12 @@ describe.each(backends)('model change of 10,000 memories on $name', ({ open }) =
   const embedderOf = (model: string) => (model === newModel.model ? newModel : oldModel);
 
   /**
-   * The name register_embedding_model gives a model's HNSW index. The tests drop it while that model's 10,000
-   * vectors are stored and build it afterwards (registering again recreates it): 10,000 incremental HNSW inserts
-   * cost about 30 s of CPU on PGlite, five times a bulk build, and that is pgvector's cost, measured by
-   * scripts/bench-reembed.ts with the index in place, not what this test is about.
+   * Each model's global HNSW index, built once its 10,000 vectors are stored (registering builds none): 10,000
+   * incremental HNSW inserts cost about 30 s of CPU on PGlite, five times a bulk build, and that is pgvector's
+   * cost, measured by scripts/bench-reembed.ts with the index in place, not what this test is about.
    */
-  const hnswIndexOf = async (model: string) => {
-    const { rows } = await database.db.query<{ name: string }>(
-      "select 'memory_embeddings_hnsw_' || substr(md5($1), 1, 16) as name",
-      [model],
-    );
-    return rows[0]!.name;
-  };
   const buildIndex = (embedder: RecordingEmbedder) =>
-    store.registerModel({
-      model: embedder.model,
-      provider: embedder.provider,
-      dims: embedder.dimensions,
-      threshold: null,
-      activate: false,
-    });
+    database.db.query('select engram.set_global_vector_index($1, true)', [embedder.model]);
 
   beforeAll(async () => {
     database = await open('reembed10k');
@@ -73,8 +59,6 @@ describe.each(backends)('model change of 10,000 memories on $name', ({ open }) =
         threshold: null,
         activate: embedder === oldModel,
       });
-      // Each model's HNSW index is built once its vectors are in (see hnswIndexOf), not grown one insert at a time.
-      await database.db.query(`drop index engram.${await hnswIndexOf(embedder.model)}`);
     }
     tenant = { tenantId: await store.withOperator((op) => op.createTenant('t')), actor: 'test' };
     await seedMemories(

@@ -1,5 +1,5 @@
-// `engram vector-indexes [--min-rows 5000] [--limit 1000]`: the job that gives each large subject its own HNSW
-// index (issue 18 item 2), so that the model's global index can go (engram.set_global_vector_index).
+// `engram vector-indexes [--min-rows 5000] [--limit 1000] [--global on|off]`: the job that gives each large subject
+// its own HNSW index (issue 18 item 2), so that the models' global indexes can go (engram.set_global_vector_index).
 import type { EngramConfig } from '../../config/index.ts';
 import { parseFlags, UsageError } from '../args.ts';
 import { COMMAND_HELP } from '../usage.ts';
@@ -24,11 +24,22 @@ export async function vectorIndexesCommand(
   const { positionals, values } = parseFlags(argv, {
     'min-rows': { type: 'string' },
     limit: { type: 'string' },
+    global: { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(USAGE);
   const minRows = integerFlag('min-rows', values['min-rows'], 5000);
   const limit = integerFlag('limit', values.limit, 1000);
+  const global = values.global;
+  if (global !== undefined && global !== 'on' && global !== 'off')
+    throw new UsageError(`--global must be on or off\n${USAGE}`);
   const started = Date.now();
-  const built = await withStore(config, (store) => store.buildSubjectVectorIndexes({ minRows, limit }));
-  say(`built ${built} subject vector indexes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await withStore(config, async (store) => {
+    // The subject indexes first: a large subject whose global index is dropped before its own exists is searched
+    // exactly (correct, slower) in between.
+    const built = await store.buildSubjectVectorIndexes({ minRows, limit });
+    say(`built ${built} subject vector indexes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (global === undefined) return;
+    const indexed = await store.setGlobalVectorIndexes(global === 'on');
+    say(`global vector indexes ${global}: ${indexed} models have one`);
+  });
 }
