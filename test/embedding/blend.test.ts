@@ -58,7 +58,9 @@ describe('blendEmbedders', () => {
       { model: 'm', version: '1' },
     );
     await expect(broken.embedDocuments(['x'])).rejects.toBeInstanceOf(EmbeddingError);
-    expect(() => blendEmbedders([{ embedder: a, weight: 1 }], { model: 'm', version: '1' })).toThrow(RangeError);
+    expect(() => blendEmbedders([{ embedder: a, weight: 1 }], { model: 'm', version: '1' })).toThrow(
+      RangeError,
+    );
     expect(() =>
       blendEmbedders(
         [
