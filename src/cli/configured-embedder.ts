@@ -3,6 +3,7 @@
 import { type EngramConfig, embedderConfigOf } from '../config/index.ts';
 import type { Logger } from '../core/logger.ts';
 import { createEmbedder } from '../embedding/factory.ts';
+import { localModelOf } from '../embedding/local-models.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { ModelDefaults } from '../ports/store.ts';
 import { UsageError } from './args.ts';
@@ -29,11 +30,25 @@ export async function configuredEmbedder(
     options.timeoutMs === undefined ? settings : { ...settings, timeoutMs: options.timeoutMs },
     {
       logger: options.logger,
-      loadLocal: async () => {
-        const local = await import('../embedding/local/index.ts');
-        modelDefaults.threshold = local.LOCAL_MODEL_DEFAULT_THRESHOLD;
-        modelDefaults.fusion = local.LOCAL_MODEL_DEFAULT_FUSION;
-        return local.createLocalEmbedder({
+      loadLocal: async (local) => {
+        const which = localModelOf(local.model);
+        if (which !== 'wink-sif') {
+          const sentence = await import('../embedding/sentence/index.ts');
+          Object.assign(
+            modelDefaults,
+            which === 'use-lite' ? sentence.SENTENCE_MODEL_DEFAULTS : sentence.BLEND_MODEL_DEFAULTS,
+          );
+          return which === 'use-lite'
+            ? sentence.createSentenceEmbedder()
+            : sentence.createBlendEmbedder({
+                cacheDir: config.ENGRAM_CACHE_DIR,
+                onProgress: (line) => console.error(line),
+              });
+        }
+        const words = await import('../embedding/local/index.ts');
+        modelDefaults.threshold = words.LOCAL_MODEL_DEFAULT_THRESHOLD;
+        modelDefaults.fusion = words.LOCAL_MODEL_DEFAULT_FUSION;
+        return words.createLocalEmbedder({
           cacheDir: config.ENGRAM_CACHE_DIR,
           // Progress of the first start's cache build is a log, not a result: stderr, like every log line.
           onProgress: (line) => console.error(line),

@@ -1,6 +1,7 @@
 // Every setting of Engram in one zod schema, with one set of bounds: the Node server and CLI read it from the
 // environment, the Worker from its bindings. Values arrive as text; an empty one counts as unset.
 import { z } from 'zod';
+import { LOCAL_MODELS } from '../embedding/local-models.ts';
 import { OPENAI_DEFAULT_MODEL, OPENAI_NATIVE_DIMENSIONS } from '../embedding/openai.ts';
 import { DEFAULT_EMBED_TIMEOUT_MS } from '../embedding/with-timeout.ts';
 import { WORKERS_AI_DEFAULT_MODEL, WORKERS_AI_DIMENSIONS } from '../embedding/workers-ai.ts';
@@ -187,6 +188,12 @@ export function checkEmbedder(config: Partial<Settings>, ctx: z.RefinementCtx): 
   }
   if (config.ENGRAM_EMBEDDER === 'workers-ai' && !sizeKnown(WORKERS_AI_DIMENSIONS, WORKERS_AI_DEFAULT_MODEL))
     issue('ENGRAM_EMBED_DIMENSIONS', `is required for model ${model}`);
+  if (
+    config.ENGRAM_EMBEDDER === 'local' &&
+    model !== undefined &&
+    !(LOCAL_MODELS as readonly string[]).includes(model)
+  )
+    issue('ENGRAM_EMBED_MODEL', `must be one of ${LOCAL_MODELS.join(', ')} for ENGRAM_EMBEDDER=local`);
 }
 
 /** The reranker's rules: an HTTP reranker needs its endpoint and model; REST Workers AI needs both credentials. */

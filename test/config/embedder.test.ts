@@ -1,6 +1,7 @@
 // Embedder configuration from environment variables: defaults, and failing fast on bad values.
 import { describe, expect, it } from 'vitest';
 import { EmbedderConfigError, embedderConfigFromEnv } from '../../src/config/index.ts';
+import { LOCAL_MODELS, localModelOf } from '../../src/embedding/local-models.ts';
 
 function configError(env: Record<string, string>): EmbedderConfigError {
   try {
@@ -82,6 +83,7 @@ describe('embedderConfigFromEnv', () => {
 
   it.each([
     ['ENGRAM_EMBEDDER', { ENGRAM_EMBEDDER: 'cohere' }],
+    ['ENGRAM_EMBED_MODEL', { ENGRAM_EMBEDDER: 'local', ENGRAM_EMBED_MODEL: 'bge-small' }],
     ['ENGRAM_EMBED_DIMENSIONS', { ENGRAM_EMBEDDER: 'fake', ENGRAM_EMBED_DIMENSIONS: '0' }],
     ['ENGRAM_EMBED_DIMENSIONS', { ENGRAM_EMBEDDER: 'fake', ENGRAM_EMBED_DIMENSIONS: '1e3' }],
     ['ENGRAM_EMBED_DIMENSIONS', { ENGRAM_EMBEDDER: 'fake', ENGRAM_EMBED_DIMENSIONS: '-5' }],
@@ -94,6 +96,16 @@ describe('embedderConfigFromEnv', () => {
     ],
   ])('rejects a bad %s', (name, env) => {
     expect(configError(env).message).toContain(name);
+  });
+
+  it('names the offline models ENGRAM_EMBEDDER=local runs; the blend by default', () => {
+    const config = embedderConfigFromEnv({ ENGRAM_EMBEDDER: 'local' });
+    expect(localModelOf(config.provider === 'local' ? config.model : 'x')).toBe('use-lite+wink-sif');
+    for (const name of LOCAL_MODELS)
+      expect(embedderConfigFromEnv({ ENGRAM_EMBEDDER: 'local', ENGRAM_EMBED_MODEL: name })).toMatchObject({
+        provider: 'local',
+        model: name,
+      });
   });
 
   it('never puts the key in its error message', () => {
