@@ -15,6 +15,7 @@ import { Session } from 'node:inspector/promises';
 import { cpus } from 'node:os';
 import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
+import { noteSentence } from '../src/bench/corpus.ts';
 import { postJson, serveOnFreePort } from '../src/bench/http-server.ts';
 import { configuredEmbedder } from '../src/cli/configured-embedder.ts';
 import { processConfig } from '../src/config/index.ts';
@@ -114,20 +115,6 @@ function timedEmbedder(embedder: Embedder) {
     },
   };
   return { embedder: wrapped, t };
-}
-
-function sentence(i: number, salt: string): string {
-  const subjects = ['I', 'My sister', 'Our team', 'The landlord', 'My doctor', 'The kids'];
-  const verbs = ['prefers', 'booked', 'avoids', 'bought', 'moved', 'mentioned'];
-  const things = [
-    'a window seat',
-    'oat milk',
-    'the Thursday meeting',
-    'a blue bike',
-    'peanuts',
-    'the garden',
-  ];
-  return `${subjects[i % 6]} ${verbs[Math.floor(i / 6) % 6]} ${things[Math.floor(i / 36) % 6]} (${salt} note ${i})`;
 }
 
 const startServer = (engram: ReturnType<typeof composeEngram>) => serveOnFreePort(engram.app);
@@ -275,7 +262,7 @@ try {
       const items = Array.from({ length: Math.min(BATCH, count - from) }, (_, j) => ({
         subject: `user-${(from + j) % SUBJECTS}`,
         kind: 'fact',
-        content: sentence(from + j, 'h'),
+        content: noteSentence(from + j, 'h'),
         tags: ['bench'],
       }));
       const t0 = performance.now();

@@ -10,6 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { noteSentence } from '../src/bench/corpus.ts';
 import { postJson, serveOnFreePort } from '../src/bench/http-server.ts';
 import { configuredEmbedder } from '../src/cli/configured-embedder.ts';
 import { processConfig } from '../src/config/index.ts';
@@ -47,23 +48,10 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-function sentence(i: number, salt: string): string {
-  const who = ['I', 'My sister', 'Our team', 'The landlord', 'My doctor', 'The kids'];
-  const verbs = ['prefers', 'booked', 'avoids', 'bought', 'moved', 'mentioned'];
-  const things = [
-    'a window seat',
-    'oat milk',
-    'the Thursday meeting',
-    'a blue bike',
-    'peanuts',
-    'the garden',
-  ];
-  return `${who[i % 6]} ${verbs[Math.floor(i / 6) % 6]} ${things[Math.floor(i / 36) % 6]} (${salt} note ${i})`;
-}
 const memoryInput = (i: number, salt: string, subject?: string) => ({
   subject: subject ?? `user-${i % SUBJECTS}`,
   kind: 'fact' as const,
-  content: sentence(i, salt),
+  content: noteSentence(i, salt),
   tags: ['bench'],
 });
 

@@ -66,3 +66,21 @@ export function randomSentence(random: () => number, words = 8): string {
     ' ',
   );
 }
+
+/**
+ * The i-th of a family of sentences a chat memory might hold ("My sister booked oat milk (salt note i)"), varied
+ * enough that none repeats (the write dedupe would skip it). The write benchmarks' corpus.
+ */
+export function noteSentence(i: number, salt: string): string {
+  const subjects = ['I', 'My sister', 'Our team', 'The landlord', 'My doctor', 'The kids'];
+  const verbs = ['prefers', 'booked', 'avoids', 'bought', 'moved', 'mentioned'];
+  const things = [
+    'a window seat',
+    'oat milk',
+    'the Thursday meeting',
+    'a blue bike',
+    'peanuts',
+    'the garden',
+  ];
+  return `${subjects[i % 6]} ${verbs[Math.floor(i / 6) % 6]} ${things[Math.floor(i / 36) % 6]} (${salt} note ${i})`;
+}
