@@ -17,9 +17,11 @@ export interface ScoredPair {
  * `f1` (default) maximises F1 of the relevant class. F1 ignores true negatives, and that is the point: a
  * calibration file can hold any number of easy negatives, which inflate specificity and drag Youden's J
  * (recall + specificity - 1) towards lower thresholds, whereas recall cares about what it returns (precision)
- * and what it misses (recall). `youden` is offered for comparison.
+ * and what it misses (recall). `youden` is offered for comparison. `recall` takes the highest cut that keeps at
+ * least `minRecall` of the relevant pairs: for a model whose threshold must only drop what is clearly unrelated,
+ * leaving "nothing relevant" to the relevance floor (the local blend, src/embedding/sentence/defaults.ts).
  */
-export type ThresholdCriterion = 'f1' | 'youden';
+export type ThresholdCriterion = 'f1' | 'youden' | 'recall';
 
 export interface ThresholdCounts {
   truePositives: number;
@@ -66,9 +68,12 @@ function* cuts(pairs: readonly ScoredPair[]): Generator<{ threshold: number; tp:
  */
 export function chooseThreshold(
   pairs: readonly ScoredPair[],
-  options: { criterion?: ThresholdCriterion } = {},
+  options: { criterion?: ThresholdCriterion; minRecall?: number } = {},
 ): ThresholdResult {
   const criterion = options.criterion ?? 'f1';
+  const minRecall = options.minRecall ?? 0.97;
+  if (criterion === 'recall' && !(minRecall > 0 && minRecall <= 1))
+    throw new RangeError('calibration: minRecall must be in (0, 1]');
   for (const pair of pairs) {
     if (!Number.isFinite(pair.score))
       throw new RangeError('calibration: every score must be a finite number');
@@ -82,7 +87,12 @@ export function chooseThreshold(
   let best: { value: number; threshold: number; tp: number; fp: number } | undefined;
   for (const { threshold, tp, fp } of cuts(pairs)) {
     const value =
-      criterion === 'f1' ? (2 * tp) / (2 * tp + fp + (positives - tp)) : tp / positives - fp / negatives;
+      criterion === 'f1'
+        ? (2 * tp) / (2 * tp + fp + (positives - tp))
+        : criterion === 'youden'
+          ? tp / positives - fp / negatives
+          : // Cuts come highest first and a tie keeps the earlier one: the first cut that reaches minRecall.
+            Number(tp / positives >= minRecall);
     if (best === undefined || value > best.value) best = { value, threshold, tp, fp };
   }
   const chosen = best!;

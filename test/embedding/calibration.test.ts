@@ -25,6 +25,18 @@ describe('chooseThreshold', () => {
     });
   });
 
+  it('with criterion recall, takes the highest cut that keeps minRecall of the relevant pairs', () => {
+    // Relevant 0.9 0.8 0.6 0.3: 3 of 4 (0.75) are kept from the cut between 0.6 and 0.5 down.
+    const scored = pairs([0.9, 0.8, 0.6, 0.3], [0.7, 0.5, 0.2]);
+    const result = chooseThreshold(scored, { criterion: 'recall', minRecall: 0.75 });
+    expect(result.threshold).toBeCloseTo(0.55, 12);
+    expect(result.recall).toBe(0.75);
+    expect(result.counts.falsePositives).toBe(1);
+    // All four: the cut between 0.3 and 0.2.
+    expect(chooseThreshold(scored, { criterion: 'recall', minRecall: 1 }).threshold).toBeCloseTo(0.25, 12);
+    expect(() => chooseThreshold(scored, { criterion: 'recall', minRecall: 0 })).toThrow(RangeError);
+  });
+
   it('maximises F1 when the classes overlap', () => {
     // Cuts give F1 0.5, 0.4, 0.667, 0.857 (below 0.3), 0.75, 0.667: the best keeps 0.3 and drops 0.2.
     const result = chooseThreshold(pairs([0.9, 0.6, 0.3], [0.7, 0.2, 0.1]));

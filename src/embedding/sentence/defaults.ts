@@ -1,4 +1,4 @@
-// The offline sentence models' measured settings, stored with them when they are registered (like the word-vector
+// The local blend's measured settings, stored with them when they are registered (like the word-vector
 // model's: src/embedding/local/default-*.ts). docs/benchmarks/sentence-model.md has the measurements.
 import type { ModelDefaults } from '../../ports/store.ts';
 
@@ -11,19 +11,13 @@ const CHAT_FUSION = Object.freeze({ vectorWeight: 0.2, rrfK: 5 });
 
 /**
  * The threshold under which a similarity is no evidence: the highest cut that keeps 97% of the relevant pairs of
- * data/calibration/local-pairs.jsonl (blend: 0.197, removing 37% of the irrelevant ones). F1 would cut at 0.288,
+ * data/calibration/local-pairs.jsonl (chooseThreshold's `recall` criterion; blend: 0.194, removing 37% of the
+ * irrelevant ones). F1 would cut at 0.288,
  * which drops the vector evidence of one paraphrase question in six on lived-in; a recall that must return
  * nothing on no evidence is the relevance floor's job, not the threshold's.
  */
 export const BLEND_MODEL_DEFAULTS: Readonly<ModelDefaults> = Object.freeze({
-  threshold: 0.197,
-  fusion: CHAT_FUSION,
-  floor: null,
-});
-
-/** The sentence model alone (not the default): the blend's values, not calibrated on their own. */
-export const SENTENCE_MODEL_DEFAULTS: Readonly<ModelDefaults> = Object.freeze({
-  threshold: 0.197,
+  threshold: 0.194,
   fusion: CHAT_FUSION,
   floor: null,
 });
