@@ -31,28 +31,20 @@ export async function configuredEmbedder(
     {
       logger: options.logger,
       loadLocal: async (local) => {
-        const which = localModelOf(local.model);
-        if (which !== 'wink-sif') {
-          const sentence = await import('../embedding/sentence/index.ts');
-          Object.assign(
-            modelDefaults,
-            which === 'use-lite' ? sentence.SENTENCE_MODEL_DEFAULTS : sentence.BLEND_MODEL_DEFAULTS,
-          );
-          return which === 'use-lite'
-            ? sentence.createSentenceEmbedder()
-            : sentence.createBlendEmbedder({
-                cacheDir: config.ENGRAM_CACHE_DIR,
-                onProgress: (line) => console.error(line),
-              });
-        }
-        const words = await import('../embedding/local/index.ts');
-        modelDefaults.threshold = words.LOCAL_MODEL_DEFAULT_THRESHOLD;
-        modelDefaults.fusion = words.LOCAL_MODEL_DEFAULT_FUSION;
-        return words.createLocalEmbedder({
+        // Progress of the first start's cache build is a log, not a result: stderr, like every log line.
+        const words = {
           cacheDir: config.ENGRAM_CACHE_DIR,
-          // Progress of the first start's cache build is a log, not a result: stderr, like every log line.
-          onProgress: (line) => console.error(line),
-        });
+          onProgress: (line: string) => console.error(line),
+        };
+        if (localModelOf(local.model) === 'use-lite+wink-sif') {
+          const sentence = await import('../embedding/sentence/index.ts');
+          Object.assign(modelDefaults, sentence.BLEND_MODEL_DEFAULTS);
+          return sentence.createBlendEmbedder(words);
+        }
+        const wordVectors = await import('../embedding/local/index.ts');
+        modelDefaults.threshold = wordVectors.LOCAL_MODEL_DEFAULT_THRESHOLD;
+        modelDefaults.fusion = wordVectors.LOCAL_MODEL_DEFAULT_FUSION;
+        return wordVectors.createLocalEmbedder(words);
       },
     },
   );

@@ -2,14 +2,15 @@
 // with no account and no network; docs/models.md says when to pick which.
 
 /**
- * - `use-lite+wink-sif` (default): the blend of the two below (src/embedding/blend.ts), the sentence model at 0.7 of
- *   the cosine: it finds paraphrases like the sentence model and LoCoMo's named details better than either.
- * - `use-lite`: Universal Sentence Encoder lite, 512-d (src/embedding/sentence), trained on sentences.
+ * - `use-lite+wink-sif` (default): Universal Sentence Encoder lite (512-d, src/embedding/sentence) blended with the
+ *   word vectors below (src/embedding/blend.ts), the sentence model at 0.7 of the cosine: it finds paraphrases like
+ *   the sentence model and LoCoMo's named details better than either alone. Its graph is most of the CPU cost.
  * - `wink-sif`: smooth-inverse-frequency averages of 100-d GloVe word vectors (src/embedding/local): a fraction of
  *   a millisecond a text, for bulk loads, but a weak judge of meaning.
- * The first two cost about 7 ms of CPU a text when batched (the sentence model's graph).
+ * The sentence model alone is not offered: it was measured (docs/benchmarks/sentence-model.md) but has no
+ * calibrated settings of its own.
  */
-export const LOCAL_MODELS = ['use-lite+wink-sif', 'use-lite', 'wink-sif'] as const;
+export const LOCAL_MODELS = ['use-lite+wink-sif', 'wink-sif'] as const;
 export type LocalModel = (typeof LOCAL_MODELS)[number];
 
 export const DEFAULT_LOCAL_MODEL: LocalModel = 'use-lite+wink-sif';

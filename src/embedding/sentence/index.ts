@@ -1,6 +1,6 @@
 // The sentence model's public surface: Node only (it reads its weights from disk), never imported by Workers code.
 export { BLEND_MODEL_ID, createBlendEmbedder, SENTENCE_SHARE } from './blend-default.ts';
-export { BLEND_MODEL_DEFAULTS, SENTENCE_MODEL_DEFAULTS } from './defaults.ts';
+export { BLEND_MODEL_DEFAULTS } from './defaults.ts';
 export {
   createSentenceEmbedder,
   SENTENCE_MODEL_DIMENSIONS,
