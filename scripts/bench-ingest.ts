@@ -5,7 +5,8 @@
 //   - recalls/s through POST /v1/recall at 1, 4 and 16 concurrent clients.
 // Every write runs the gate and the local embedder (ENGRAM_EMBEDDER, local by default). Prints the figures and
 // writes docs/benchmarks/ingest.json and ingest.svg.
-// Run: DATABASE_URL=postgres://... npx tsx scripts/bench-ingest.ts [--memories 5000] [--pglite-memories 2000]
+// Run (with the word-vector model these figures were measured with; the default local model is the slower
+// blend, docs/models.md): ENGRAM_EMBED_MODEL=wink-sif DATABASE_URL=postgres://... npx tsx scripts/bench-ingest.ts [--memories 5000] [--pglite-memories 2000]
 // (without DATABASE_URL only PGlite; a fresh database is created and dropped on the server).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';

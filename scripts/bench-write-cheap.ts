@@ -4,7 +4,8 @@
 //   - hybrid recall p50/p95 in the DB (recall_candidates) of one large subject with no index at all (its exact
 //     ordered scan) and with its own HNSW index (`engram vector-indexes`).
 // Every write runs the gate and the local embedder. Writes docs/benchmarks/write-cheap.json.
-// Run: DATABASE_URL=postgres://... npx tsx scripts/bench-write-cheap.ts [--memories 10000] [--pglite-memories 2000]
+// Run (with the word-vector model these figures were measured with; the default local model is the slower
+// blend, docs/models.md): ENGRAM_EMBED_MODEL=wink-sif DATABASE_URL=postgres://... npx tsx scripts/bench-write-cheap.ts [--memories 10000] [--pglite-memories 2000]
 //      [--subject-rows 20000]
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';

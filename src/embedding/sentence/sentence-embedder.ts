@@ -15,8 +15,8 @@ export const SENTENCE_MODEL_DIMENSIONS = 512;
 export const SENTENCE_MODEL_LANGUAGES: readonly string[] = ['en'];
 
 /**
- * Texts per call into the graph. Batching amortises the graph's fixed cost (about 25 ms for one text, 7.5 ms a
- * text in batches of 64 on this project's machine); 16 keeps each call short enough that an abort (the recall
+ * Texts per call into the graph. Batching amortises the graph's fixed cost (one text alone took 25 ms, batches of 64
+ * 7.5 ms a text, on this project's machine, docs/benchmarks/sentence-model.md); 16 keeps each call short enough that an abort (the recall
  * budget) and the event loop are seen between batches.
  */
 const BATCH = 16;
