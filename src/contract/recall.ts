@@ -109,6 +109,9 @@ export const DropReasonSchema = z.enum([
   'duplicate',
   'over_budget',
   'below_floor',
+  // The query does not ask about the person (its memory-seeking margin is under the model's cut,
+  // src/recall/query-intent.ts): every candidate is dropped for it.
+  'not_memory_seeking',
 ]);
 
 /** A dropped candidate, listed when the request sets `explain`. */
@@ -124,8 +127,16 @@ export const RecallResponseSchema = z.object({
   rules: z.array(RuleHitSchema),
   context: z.string(),
   degraded: z.object({ reason: z.string(), lanes: z.array(z.string()) }).nullable(),
-  /** True when the lanes found candidates but none had good enough evidence (the model's relevance floor). */
+  /**
+   * True when the lanes found candidates but none had good enough evidence (the model's relevance floor), or the
+   * query does not ask about the person at all (`intent`).
+   */
   nothing_relevant: z.boolean().optional(),
+  /**
+   * With `explain`, when the model has a query-level floor: the query's memory-seeking margin (nearer to questions
+   * about a person's own life than to general ones when positive) and the model's cut under which nothing returns.
+   */
+  intent: z.object({ margin: z.number(), floor: z.number() }).optional(),
   recall_id: z.uuid(),
   model: z.string().nullable(),
   /** `rerank` only when a reranker is configured. */

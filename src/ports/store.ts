@@ -178,6 +178,11 @@ export interface ActiveModel {
 export interface RelevanceFloor {
   similarity: number | null;
   lexical: number | null;
+  /**
+   * The query-level part: the memory-seeking margin (src/recall/query-intent.ts) under which a recall returns no
+   * memory at all. Null or absent: none.
+   */
+  intent?: number | null;
 }
 
 /** What a model ships with (the local model has both), stored when it is registered for the first time. */

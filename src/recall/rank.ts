@@ -39,6 +39,11 @@ export interface RankRecallInput {
   relevance?: ReadonlyMap<string, number> | null;
   /** The model's relevance floor (src/recall/relevance-floor.ts); null or absent: none. */
   floor?: FloorSettings | null;
+  /**
+   * The query's memory-seeking margin and the model's cut (src/recall/query-intent.ts); under the cut no candidate
+   * becomes an item (only rules whose trigger the query holds still fire). Null or absent: not judged.
+   */
+  intent?: { margin: number; floor: number } | null;
   confidenceFloor?: number;
 }
 
@@ -52,6 +57,8 @@ export interface RecallDropped {
   over_budget: string[];
   /** No lane gave good enough evidence (the model's relevance floor). */
   below_floor: string[];
+  /** The query does not ask about the person (under the model's memory-seeking cut): every candidate. */
+  not_memory_seeking: string[];
 }
 
 export interface RankRecallResult {
@@ -66,7 +73,7 @@ export interface RankRecallResult {
    * `invalid_score` here or in `dropped` means the vector lane returned broken scores: worth a `degraded` flag.
    */
   vector_evidence_removed: { below_threshold: string[]; invalid_score: string[] };
-  /** True when the lanes found candidates but none had evidence at the relevance floor. */
+  /** True when the lanes found candidates but none had evidence at the relevance floor, or the query was refused. */
   nothing_relevant: boolean;
 }
 
@@ -114,6 +121,8 @@ function laneReachedRules(scored: readonly ScoredCandidate[], threshold: number 
  *     finite number) drops, one the lexical lane also found stays on lexical evidence (rrf already says so);
  *  3. weigh the lanes per candidate in a hybrid recall (weigh-lanes.ts: the share of the query a lexical hit
  *     holds, kind-aware lane weights), then score (weighed fusion x recency x importance x trust), best first;
+ *     then the relevance floor: a query under the model's memory-seeking cut keeps no candidate (query-intent.ts),
+ *     otherwise each candidate needs evidence at the floor (relevance-floor.ts);
  *  4. drop preferences the query contradicts (before dedupe, so a same-key memory that agrees with the input
  *     can take the slot);  5. dedupe by key;
  *  6. match rules on the query (their triggers; rules the lanes reached come back as at most `confirm`), and keep
@@ -141,13 +150,22 @@ export function rankRecall(input: RankRecallInput): RankRecallResult {
     relevance: input.relevance ?? null,
   });
 
-  const floored = applyRelevanceFloor(scored, input.floor ?? null, (e) => ({
+  const intent = input.intent ?? null;
+  if (intent !== null && !(Number.isFinite(intent.margin) && Number.isFinite(intent.floor)))
+    throw new RangeError('intent margin and floor must be finite');
+  const refused = intent !== null && intent.margin < intent.floor;
+  const floored = applyRelevanceFloor(refused ? [] : scored, input.floor ?? null, (e) => ({
     vector_similarity: e.vector_similarity,
     lexical_score: e.lexical_score,
   }));
   const conflicts = filterConflicts(floored.kept, query);
   const deduped = dedupeByKey(conflicts.kept);
-  const rules = matchRules(input.ruleCandidates ?? [], query, laneReachedRules(scored, threshold));
+  // A refused query still fires a rule whose trigger it holds: the trigger is the user's own condition.
+  const rules = matchRules(
+    input.ruleCandidates ?? [],
+    query,
+    refused ? [] : laneReachedRules(scored, threshold),
+  );
   const firedRules = new Set(rules.map((r) => r.id));
   const ranked = durableFirst(
     deduped.kept.filter((e) => !firedRules.has(e.candidate.id)),
@@ -174,6 +192,7 @@ export function rankRecall(input: RankRecallInput): RankRecallResult {
     ],
     over_budget: budgeted.over_budget,
     below_floor: floored.below_floor,
+    not_memory_seeking: refused ? scored.map((e) => e.candidate.id) : [],
   };
   const similarity = new Map(input.candidates.map((c) => [c.id, c.vector_similarity ?? null]));
   return {
@@ -191,6 +210,6 @@ export function rankRecall(input: RankRecallInput): RankRecallResult {
       below_threshold: idsWhere('below_threshold', true),
       invalid_score: idsWhere('invalid_score', true),
     },
-    nothing_relevant: scored.length > 0 && floored.kept.length === 0,
+    nothing_relevant: (scored.length > 0 || refused) && floored.kept.length === 0,
   };
 }

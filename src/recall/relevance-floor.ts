@@ -28,8 +28,8 @@ export function meetsFloor(evidence: LaneEvidence, floor: FloorSettings): boolea
 }
 
 /**
- * Splits candidates into those with good evidence and those without (ids, in input order). No floor (null):
- * every candidate is kept.
+ * Splits candidates into those with good evidence and those without (ids, in input order). No floor (null), or one
+ * with neither part set (a model whose floor is only the query-level one, query-intent.ts): every candidate is kept.
  * @throws RangeError on a floor part that is not finite (a corrupt calibration must fail loudly).
  */
 export function applyRelevanceFloor<T extends { candidate: { id: string } }>(
@@ -37,7 +37,8 @@ export function applyRelevanceFloor<T extends { candidate: { id: string } }>(
   floor: FloorSettings | null,
   evidenceOf: (c: T) => LaneEvidence,
 ): { kept: T[]; below_floor: string[] } {
-  if (!floor) return { kept: [...candidates], below_floor: [] };
+  if (!floor || (floor.similarity === null && floor.lexical === null))
+    return { kept: [...candidates], below_floor: [] };
   for (const part of [floor.similarity, floor.lexical])
     if (part !== null && !Number.isFinite(part))
       throw new RangeError('relevance floor must be finite or null');

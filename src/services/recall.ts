@@ -17,6 +17,8 @@ import {
   rankRecall,
   resolveRankWeights,
 } from '../recall/index.ts';
+import { memorySeekingMargin } from '../recall/query-intent.ts';
+import { createIntentExemplarCache } from './intent-exemplars.ts';
 import { createRecallBookkeeping, writeRecallRecord } from './recall-bookkeeping.ts';
 import { rerankRows } from './rerank-step.ts';
 
@@ -88,6 +90,7 @@ export function createRecallService(deps: RecallServiceDeps) {
       void work.catch(() => deps.logger.warn('recall.bookkeeping_failed'));
     });
   const bookkeeping = deps.defer ? null : createRecallBookkeeping(deps.store, deps.logger);
+  const intentExemplars = deps.embedder ? createIntentExemplarCache(deps.embedder, deps.logger) : null;
   let modelCache: { at: number; model: ActiveModel | null } | null = null;
 
   /** The model reads use, cached for `modelCacheMs`; `maxAgeMs` asks for a fresher value than that. */
@@ -128,7 +131,31 @@ export function createRecallService(deps: RecallServiceDeps) {
     return { vector, model: current, failure: null };
   }
 
+  /**
+   * The query's memory-seeking margin against the model's query-level floor (src/recall/query-intent.ts), or null
+   * when the model has none or the examples could not be embedded (the recall then answers as without it).
+   */
+  async function intentOf(
+    vector: number[] | null,
+    model: ActiveModel | null,
+  ): Promise<{ margin: number; floor: number } | null> {
+    const floor = model?.floor?.intent ?? null;
+    if (floor === null || vector === null || !intentExemplars || model?.model !== intentExemplars.model)
+      return null;
+    const exemplars = await intentExemplars.get().catch(() => null);
+    return exemplars ? { margin: memorySeekingMargin(vector, exemplars), floor } : null;
+  }
+
   return {
+    /**
+     * Embeds the query-intent examples ahead of the first recall when the active model has a query-level floor
+     * (about 2 s with the local blend); the Node server calls it at start. Never throws.
+     */
+    async warm(): Promise<void> {
+      const model = await activeModel().catch(() => null);
+      if (model?.floor?.intent != null && model.model === intentExemplars?.model)
+        await intentExemplars.get().catch(() => undefined);
+    },
     /** Writes the batched bookkeeping now, so that feedback on a recall just answered finds its event. */
     settleBookkeeping: (): Promise<void> => bookkeeping?.flush() ?? Promise.resolve(),
     async recall(principal: Principal, request: RecallRequest): Promise<RecallResponse> {
@@ -143,6 +170,7 @@ export function createRecallService(deps: RecallServiceDeps) {
         embedQuery(query, requestedMode),
         request.language ?? queryLanguage(query),
       ]);
+      const intent = await intentOf(embedded.vector, embedded.model);
       const embedMs = performance.now() - started;
       const mode: RecallMode = embedded.vector ? requestedMode : 'lexical';
       if (embedded.failure) {
@@ -199,6 +227,7 @@ export function createRecallService(deps: RecallServiceDeps) {
         // The floor weighs the model's similarities, so it applies when the vector lane ran; a lexical recall (asked
         // for, or degraded) keeps what full text found.
         floor: embedded.vector ? (embedded.model?.floor ?? null) : null,
+        intent,
       });
 
       const returned = [...new Set([...ranked.items.map((i) => i.id), ...ranked.rules.map((r) => r.id)])];
@@ -239,6 +268,7 @@ export function createRecallService(deps: RecallServiceDeps) {
           total: round(performance.now() - started),
         },
         ...(request.explain ? { dropped: ranked.dropped_items } : {}),
+        ...(request.explain && intent ? { intent } : {}),
       };
     },
   };

@@ -136,10 +136,11 @@ export function embeddingJobOperations(session: SqlSession): EmbeddingJobOperati
       ]);
     },
     async setModelFloor(model, floor) {
-      await session.query('select engram.set_model_floor($1, $2, $3)', [
+      await session.query('select engram.set_model_floor($1, $2, $3, false, $4)', [
         model,
         floor.similarity,
         floor.lexical,
+        floor.intent ?? null,
       ]);
     },
     async setModelMergeThreshold(model, threshold) {

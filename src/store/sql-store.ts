@@ -86,10 +86,11 @@ export function createSqlStore(db: SqlExecutor, options: SqlStoreOptions = {}): 
           ]);
         }
         if (input.floor) {
-          await db.query('select engram.set_model_floor($1, $2, $3, true)', [
+          await db.query('select engram.set_model_floor($1, $2, $3, true, $4)', [
             input.model,
             input.floor.similarity,
             input.floor.lexical,
+            input.floor.intent ?? null,
           ]);
         }
         return rows[0]?.status ?? 'backfilling';
@@ -389,8 +390,9 @@ function operatorStore(session: SqlSession): OperatorStore {
         rrf_k: number | null;
         floor_similarity: number | null;
         floor_lexical: number | null;
+        floor_intent: number | null;
       }>(
-        'select model, provider, dims, threshold, vector_weight, rrf_k, floor_similarity, floor_lexical from engram.active_embedding_model()',
+        'select model, provider, dims, threshold, vector_weight, rrf_k, floor_similarity, floor_lexical, floor_intent from engram.active_embedding_model()',
       );
       const row = rows[0];
       if (!row) return null;
@@ -400,8 +402,8 @@ function operatorStore(session: SqlSession): OperatorStore {
           ? { vectorWeight: row.vector_weight, rrfK: row.rrf_k }
           : null;
       const floor =
-        row.floor_similarity !== null || row.floor_lexical !== null
-          ? { similarity: row.floor_similarity, lexical: row.floor_lexical }
+        row.floor_similarity !== null || row.floor_lexical !== null || row.floor_intent !== null
+          ? { similarity: row.floor_similarity, lexical: row.floor_lexical, intent: row.floor_intent }
           : null;
       return {
         model: row.model,

@@ -268,13 +268,18 @@ create table engram.embedding_models (
   -- all, so that a recall with no good evidence returns nothing. A similarity means something different for each
   -- model, so like the threshold it is measured per model and stored with it; null: no floor.
   floor_similarity real check (floor_similarity is null or floor_similarity between -1 and 1),
-  floor_lexical real check (floor_lexical is null or floor_lexical >= 0)
+  floor_lexical real check (floor_lexical is null or floor_lexical >= 0),
+  -- The query-level part of the floor: a recall whose query sits no nearer to questions about a person's own life
+  -- than to general ones (src/recall/query-intent.ts: the memory-seeking margin) by this much returns no memory.
+  -- Measured per model like the threshold; null: none.
+  floor_intent real check (floor_intent is null or floor_intent between -2 and 2)
 );
 -- At most one model serves reads at a time; a migration backfills the next one beside it.
 create unique index embedding_models_one_active_idx on engram.embedding_models ((true)) where status = 'active';
 comment on table engram.embedding_models is 'Registered embedding models: dimensions, lifecycle (active, backfilling, retired) and the calibrated similarity threshold.';
 comment on column engram.embedding_models.calibration_plot is 'Where the last `engram calibrate` wrote its similarity plot (a path, for people; never read by code).';
 comment on column engram.embedding_models.floor_similarity is 'Relevance floor: the vector similarity that counts as good evidence for this model; null: no floor.';
+comment on column engram.embedding_models.floor_intent is 'Relevance floor, query level: the memory-seeking margin (src/recall/query-intent.ts) under which a recall returns no memory; null: none.';
 comment on column engram.embedding_models.vector_weight is 'RRF weight of this model''s vector lane (lexical counts 1); null: the service default.';
 comment on column engram.embedding_models.rrf_k is 'RRF constant k for recalls served by this model; null: the service default.';
 comment on column engram.embedding_models.merge_threshold is 'Similarity in this model above which consolidation merges a memory into a live one of the same kind; null: merge by slot and facet only.';

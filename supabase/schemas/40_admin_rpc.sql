@@ -208,7 +208,7 @@ revoke execute on function engram.set_global_vector_index(text, boolean) from pu
 create function engram.active_embedding_model()
 returns table (
   model text, provider text, dims integer, threshold real, index_version integer, vector_weight real, rrf_k integer,
-  floor_similarity real, floor_lexical real
+  floor_similarity real, floor_lexical real, floor_intent real
 )
 language sql
 stable
@@ -216,7 +216,7 @@ security invoker
 set search_path = ''
 as $$
   select em.model, em.provider, em.dims, em.threshold, em.index_version, em.vector_weight, em.rrf_k,
-         em.floor_similarity, em.floor_lexical
+         em.floor_similarity, em.floor_lexical, em.floor_intent
     from engram.embedding_models em where em.status = 'active'
 $$;
 comment on function engram.active_embedding_model() is 'The model that serves reads, with its calibrated threshold, fusion weights and relevance floor.';

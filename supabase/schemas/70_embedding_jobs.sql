@@ -408,7 +408,7 @@ grant execute on function engram.set_model_fusion(text, real, integer, boolean) 
 -- The relevance floor is measured per model like the threshold (why: the columns of embedding_models in
 -- 10_tables.sql); recall reads it through active_embedding_model().
 create function engram.set_model_floor(
-  p_model text, p_similarity real, p_lexical real, p_only_unset boolean default false
+  p_model text, p_similarity real, p_lexical real, p_only_unset boolean default false, p_intent real default null
 )
 returns void
 language plpgsql
@@ -421,16 +421,18 @@ begin
      set floor_similarity = case when p_only_unset then coalesce(em.floor_similarity, p_similarity)
                                  else coalesce(p_similarity, em.floor_similarity) end,
          floor_lexical = case when p_only_unset then coalesce(em.floor_lexical, p_lexical)
-                              else coalesce(p_lexical, em.floor_lexical) end
+                              else coalesce(p_lexical, em.floor_lexical) end,
+         floor_intent = case when p_only_unset then coalesce(em.floor_intent, p_intent)
+                             else coalesce(p_intent, em.floor_intent) end
    where em.model = p_model;
   if not found then
     raise exception 'unknown embedding model' using errcode = '22023';
   end if;
 end
 $$;
-comment on function engram.set_model_floor(text, real, real, boolean) is 'Stores the relevance floor of one model (the similarity and the lexical score that count as good evidence); a null part keeps the stored one; with p_only_unset, fills only what is not set yet.';
-revoke execute on function engram.set_model_floor(text, real, real, boolean) from public;
-grant execute on function engram.set_model_floor(text, real, real, boolean) to engram_operator;
+comment on function engram.set_model_floor(text, real, real, boolean, real) is 'Stores the relevance floor of one model (the similarity and the lexical score that count as good evidence, and the query-level memory-seeking margin); a null part keeps the stored one; with p_only_unset, fills only what is not set yet.';
+revoke execute on function engram.set_model_floor(text, real, real, boolean, real) from public;
+grant execute on function engram.set_model_floor(text, real, real, boolean, real) to engram_operator;
 
 -- The merge threshold is measured per model like the threshold (`engram calibrate --merge-pairs`, why: the columns
 -- of embedding_models in 10_tables.sql); engram.consolidate_memory reads it. Unlike the floor, null is a value here

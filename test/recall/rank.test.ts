@@ -98,6 +98,7 @@ describe('rankRecall', () => {
       duplicate: ['m-editor-new', 'r-salad'],
       over_budget: [],
       below_floor: [],
+      not_memory_seeking: [],
     });
     expect(out.vector_evidence_removed).toEqual({ below_threshold: [], invalid_score: ['m-broken'] });
     expect(out.rules).toEqual([
@@ -205,6 +206,7 @@ describe('rankRecall', () => {
         duplicate: [],
         over_budget: [],
         below_floor: [],
+        not_memory_seeking: [],
       },
       dropped_items: [],
       vector_evidence_removed: { below_threshold: [], invalid_score: [] },
@@ -265,5 +267,39 @@ describe('rankRecall', () => {
 
   it('refuses a corrupt threshold', () => {
     expect(() => rankRecall({ ...base, threshold: Number.NaN })).toThrow(RangeError);
+  });
+});
+
+describe('rankRecall with the query-level floor (query-intent.ts)', () => {
+  it('under the cut: no item, every candidate dropped as not memory-seeking, only trigger rules fire', () => {
+    const out = rankRecall({ ...base, intent: { margin: -0.1, floor: -0.02 }, explain: true });
+    expect(out.items).toEqual([]);
+    expect(out.context).toBe('');
+    expect(out.nothing_relevant).toBe(true);
+    // Those the threshold or a broken score removed first keep that reason (the first reason that removed them).
+    expect(out.dropped.not_memory_seeking.sort()).toEqual(
+      candidates
+        .map((c) => c.id)
+        .filter((id) => id !== 'm-episode' && id !== 'm-nan-only')
+        .sort(),
+    );
+    // The salad rule's trigger is in the query; the tea rule's is not.
+    expect(out.rules.map((r) => r.id)).toEqual(['r-salad']);
+  });
+
+  it('under the cut with no candidate at all: still nothing relevant', () => {
+    const out = rankRecall({ ...base, candidates: [], intent: { margin: -0.1, floor: -0.02 } });
+    expect(out.nothing_relevant).toBe(true);
+  });
+
+  it('at or over the cut: ranked exactly as without it', () => {
+    const without = rankRecall(base);
+    const at = rankRecall({ ...base, intent: { margin: -0.02, floor: -0.02 } });
+    expect(at.items).toEqual(without.items);
+    expect(at.nothing_relevant).toBe(false);
+  });
+
+  it('refuses a margin or cut that is not a finite number', () => {
+    expect(() => rankRecall({ ...base, intent: { margin: Number.NaN, floor: 0 } })).toThrow(RangeError);
   });
 });

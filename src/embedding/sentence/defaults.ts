@@ -16,8 +16,17 @@ const CHAT_FUSION = Object.freeze({ vectorWeight: 0.2, rrfK: 5 });
  * which drops the vector evidence of one paraphrase question in six on lived-in; a recall that must return
  * nothing on no evidence is the relevance floor's job, not the threshold's.
  */
+/**
+ * The relevance floor is query-level only (src/recall/query-intent.ts): a recall whose memory-seeking margin is
+ * under -0.0254 returns no memory. That cut keeps 97% of the shipped memory-seeking example questions, each judged
+ * against the others (chooseIntentFloor; it refuses 74% of the general ones). On lived-in dev it keeps 97.6% of the
+ * answerable questions and refuses 83% of the unanswerable ones (docs/benchmarks/query-intent.md). No per-memory
+ * part: no similarity separates relevant memories from the rest well enough (docs/benchmarks/relevance-floor.md).
+ */
+const FLOOR = Object.freeze({ similarity: null, lexical: null, intent: -0.0254 });
+
 export const BLEND_MODEL_DEFAULTS: Readonly<ModelDefaults> = Object.freeze({
   threshold: 0.194,
   fusion: CHAT_FUSION,
-  floor: null,
+  floor: FLOOR,
 });

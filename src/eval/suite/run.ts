@@ -84,6 +84,8 @@ export interface QuestionRecord {
    * lane did not find it): what a relevance floor is tuned on (docs/benchmarks/relevance-floor.md).
    */
   evidence: [string, string, number | null, number | null, number | null][];
+  /** The query's memory-seeking margin and the model's cut, when the model has a query-level floor. */
+  intent: RecallResponse['intent'] | null;
   degraded: string | null;
 }
 
@@ -334,6 +336,7 @@ function recordOf(
       item.why?.lexical_rank ?? null,
       item.why?.lexical_score ?? null,
     ]),
+    intent: ranking.intent ?? null,
     degraded: ranking.degraded?.reason ?? null,
   };
 }
