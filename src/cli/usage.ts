@@ -78,15 +78,17 @@ export const COMMAND_HELP = {
   },
   calibrate: {
     summary:
-      'calibrate --pairs FILE | --merge-pairs FILE: choose and store the similarity and merge thresholds of the model',
+      'calibrate --pairs FILE | --merge-pairs FILE | --intent: choose and store the thresholds and floors of the model',
     usage:
-      'usage: engram calibrate [--pairs FILE] [--merge-pairs FILE] [--plot PATH] [--dry-run]\n' +
+      'usage: engram calibrate [--pairs FILE] [--merge-pairs FILE] [--intent] [--plot PATH] [--dry-run]\n' +
       '                        [--embed-timeout-ms 30000] [--floor]\n' +
       '  --pairs FILE: JSON lines {"query": "...", "memory": "...", "relevant": true|false}\n' +
       '  --floor: also store the relevance floor the pairs support (precision >= 0.9), when they support one\n' +
       '  --merge-pairs FILE: JSON lines {"stored": "...", "incoming": "...", "merge": true|false} (e.g.\n' +
       '    data/calibration/merge-pairs.jsonl); stores the lowest similarity at which merging is right with\n' +
-      '    precision >= 0.98 (recall >= 0.2), or null when none is: consolidation then merges by slot and facet only',
+      '    precision >= 0.98 (recall >= 0.2), or null when none is: consolidation then merges by slot and facet only\n' +
+      '  --intent: store the query-level floor (no file: the shipped example questions): a recall whose query is not\n' +
+      '    about the person (nearer general questions than questions about a life) returns no memory',
   },
   eval: {
     summary:

@@ -2,6 +2,8 @@
 // threshold that maximises F1, writes the plot and stores threshold, precision, recall and the plot path on the
 // model (registered first if new). Calibrate a new model while it backfills, before `engram reembed --cutover`.
 // `--merge-pairs FILE` does the same for consolidation's merge threshold on labelled near-duplicate pairs.
+// `--intent` calibrates the query-level floor (src/recall/query-intent.ts) on the shipped example questions alone:
+// any model, no file.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { EngramConfig } from '../../config/index.ts';
@@ -10,6 +12,7 @@ import { chooseFloor, loadCalibrationPairs } from '../../embedding/calibration.t
 import { renderCalibrationSvg } from '../../embedding/calibration-plot.ts';
 import { loadMergePairs, MERGE_MIN_PRECISION, MERGE_MIN_RECALL } from '../../embedding/merge-calibration.ts';
 import type { Embedder } from '../../ports/embedder.ts';
+import { chooseIntentFloor } from '../../recall/query-intent.ts';
 import {
   type Calibration,
   calibrateMerge,
@@ -18,6 +21,7 @@ import {
   storeCalibration,
   storeMergeThreshold,
 } from '../../services/calibrate.ts';
+import { embedIntentExemplars } from '../../services/intent-exemplars.ts';
 import { registerEmbedder } from '../../services/register-embedder.ts';
 import { integerFlag, parseFlags, UsageError } from '../args.ts';
 import { requiredEmbedder } from '../configured-embedder.ts';
@@ -35,6 +39,8 @@ export interface CalibrateRequest {
   dryRun: boolean;
   embedTimeoutMs: number;
   floor: boolean;
+  /** The query-level floor from the shipped example questions. */
+  intent: boolean;
 }
 
 export function parseCalibrateFlags(argv: string[]): CalibrateRequest {
@@ -45,8 +51,10 @@ export function parseCalibrateFlags(argv: string[]): CalibrateRequest {
     'dry-run': { type: 'boolean', default: false },
     'embed-timeout-ms': { type: 'string' },
     floor: { type: 'boolean', default: false },
+    intent: { type: 'boolean', default: false },
   });
-  if (positionals.length > 0 || (!values.pairs && !values['merge-pairs'])) throw new UsageError(USAGE);
+  if (positionals.length > 0 || (!values.pairs && !values['merge-pairs'] && !values.intent))
+    throw new UsageError(USAGE);
   if (values.floor && !values.pairs) throw new UsageError(`--floor needs --pairs\n${USAGE}`);
   return {
     pairsFile: values.pairs,
@@ -54,6 +62,7 @@ export function parseCalibrateFlags(argv: string[]): CalibrateRequest {
     plotPath: values.plot,
     dryRun: values['dry-run'],
     floor: values.floor,
+    intent: values.intent,
     embedTimeoutMs:
       integerFlag('embed-timeout-ms', values['embed-timeout-ms'], { min: 100, max: 600_000 }, USAGE) ??
       30_000,
@@ -86,6 +95,11 @@ export async function calibrateCommand(
   const recall = pairs ? await calibrateRecall(config, request, embedder, pairs, say) : undefined;
   const merge = mergePairs ? await calibrateMerge(embedder, mergePairs) : undefined;
   if (merge) sayMerge(merge, say);
+  const intent = request.intent ? chooseIntentFloor(await embedIntentExemplars(embedder)) : undefined;
+  if (intent)
+    say(
+      `query-level floor ${intent.floor.toFixed(4)}: keeps ${pct(intent.keptMemory)} of the memory-seeking example questions, refuses ${pct(intent.refusedGeneral)} of the general ones (each judged against the others)`,
+    );
   if (request.dryRun) return;
 
   await withStore(config, async (store) => {
@@ -99,6 +113,10 @@ export async function calibrateCommand(
         );
     }
     if (merge) await storeMergeThreshold(store, merge);
+    if (intent)
+      await store.withOperator((op) =>
+        op.setModelFloor(embedder.model, { similarity: null, lexical: null, intent: intent.floor }),
+      );
     say(`stored on ${embedder.model}`);
   });
 }
@@ -134,6 +152,8 @@ async function calibrateRecall(
   say(`plot: ${plotPath}`);
   return { calibration, floor, plotPath };
 }
+
+const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 /** The merge part's figures: pairs, model, and precision and recall of "merge" at the chosen cut, or why none. */
 function sayMerge(merge: MergeCalibration, say: (line: string) => void): void {
