@@ -20,27 +20,21 @@ export interface IntentExemplars {
   general: readonly (readonly number[])[];
 }
 
-function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
-}
-
-/** Mean of the k largest similarities of `query` to `examples` (all of them when there are fewer). */
-function meanOfNearest(
-  query: readonly number[],
-  examples: readonly (readonly number[])[],
-  k: number,
-): number {
-  const sims = examples.map((e) => cosine(query, e)).sort((a, b) => b - a);
+/** Mean of the k largest cosines of `query` to `examples` (all of them when there are fewer). */
+function meanOfNearest(query: readonly number[], examples: readonly (readonly number[])[], k: number): number {
+  let qq = 0;
+  for (const x of query) qq += x * x;
+  const sims = examples.map((e) => {
+    let dot = 0;
+    let ee = 0;
+    for (let i = 0; i < query.length; i++) {
+      const y = e[i]!;
+      dot += query[i]! * y;
+      ee += y * y;
+    }
+    return qq > 0 && ee > 0 ? dot / Math.sqrt(qq * ee) : 0;
+  });
+  sims.sort((a, b) => b - a);
   const nearest = sims.slice(0, Math.max(1, k));
   return nearest.length === 0 ? 0 : nearest.reduce((s, v) => s + v, 0) / nearest.length;
 }
