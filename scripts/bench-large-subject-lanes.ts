@@ -1,6 +1,8 @@
 // The largest subject's recall split by lane, and the HNSW scan's recall@10 against exact at several ef_search
 // values, on an existing database that holds an `engram bench` corpus (the 1M run's bottleneck, issue 18 item 2:
 // docs/benchmarks/1m/recall-bench.md). Read-only; the lanes run as engram_app with the tenant set, as in recall.
+// `engram bench` drops its database when done; `scripts/bench-vector-partitions.ts --keep` loads the same corpus
+// (same seeds) and keeps it (drop it afterwards).
 // Run: DATABASE_URL=postgres://.../<database with a bench corpus> npx tsx scripts/bench-large-subject-lanes.ts
 //      [--queries 40] [--ef 40,64,100,200,400]
 import { cpus, loadavg } from 'node:os';

@@ -9,7 +9,7 @@
 // and what CREATE INDEX on the partitioned parent does to a per-subject index. Prints the figures and writes
 // docs/benchmarks/vector-partitions.json.
 // Run: DATABASE_URL=postgres://... nice -n 10 npx tsx scripts/bench-vector-partitions.ts [--memories 1000000]
-//      [--subjects 100] [--tenants 10] [--partitions 16] [--queries 100] [--out docs/benchmarks]
+//      [--subjects 100] [--tenants 10] [--partitions 16] [--queries 100] [--ghosts 200] [--keep] [--out docs/benchmarks]
 // (vectors from the local model, wink-sif, as `engram bench --vectors local`).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
