@@ -21,7 +21,11 @@ export interface IntentExemplars {
 }
 
 /** Mean of the k largest cosines of `query` to `examples` (all of them when there are fewer). */
-function meanOfNearest(query: readonly number[], examples: readonly (readonly number[])[], k: number): number {
+function meanOfNearest(
+  query: readonly number[],
+  examples: readonly (readonly number[])[],
+  k: number,
+): number {
   let qq = 0;
   for (const x of query) qq += x * x;
   const sims = examples.map((e) => {
