@@ -51,6 +51,16 @@ export interface RecallCandidatesParams {
   until?: string;
   language?: string;
   minSimilarity?: number;
+  /**
+   * The fusion's lane weights (the database's defaults when omitted: every lane 1, k 60). To rank as the server
+   * does, pass the active model's fusion (`vectorWeight`, `rrfK`; the server's default lexical weight is 1) and
+   * the server's durable lane weights (1 and 1 by default).
+   */
+  vectorWeight?: number;
+  lexicalWeight?: number;
+  durableVectorWeight?: number;
+  durableLexicalWeight?: number;
+  rrfK?: number;
 }
 
 /** A row of recall_candidates. */
@@ -102,7 +112,10 @@ export function engramRpc(client: RpcClient) {
       });
     },
 
-    /** Both lanes fused by RRF in one query; post-ranking (recency, budget, conflicts) is the caller's. */
+    /**
+     * Both lanes fused in one query (weighted RRF, weighed per memory in a hybrid recall, as the server ranks);
+     * post-ranking (recency, budget, conflicts) is the caller's.
+     */
     recallCandidates(params: RecallCandidatesParams): Promise<RpcResult<RecallCandidate[]>> {
       return call(client, 'recall_candidates', {
         p_subject: params.subject,
@@ -121,6 +134,11 @@ export function engramRpc(client: RpcClient) {
         p_until: params.until,
         p_language: params.language,
         p_min_similarity: params.minSimilarity,
+        p_vector_weight: params.vectorWeight,
+        p_lexical_weight: params.lexicalWeight,
+        p_durable_vector_weight: params.durableVectorWeight,
+        p_durable_lexical_weight: params.durableLexicalWeight,
+        p_rrf_k: params.rrfK,
       });
     },
   };

@@ -53,15 +53,18 @@ export const WhySchema = z.object({
   lexical_rank: z.number().nullable(),
   /** The lexical lane's BM25-style score. */
   lexical_score: z.number().nullable(),
-  /** The fused score SQL computed with the recall's fixed lane weights. */
-  rrf: z.number(),
   /**
-   * The fusion the score is based on over the best possible with the active lanes, in [0, 1]: in a hybrid recall
-   * the lanes weighed again per memory (its kind, and the share of the query its words hold), else rrf.
+   * The fused score recall_candidates computed (the one fusion): in a hybrid recall each lane weighed per memory
+   * (its kind's lane weights and its rank among its kind, its lexical share, its similarity over the query's best).
    */
+  rrf: z.number(),
+  /** rrf over the best possible with the active lanes, in [0, 1]: what the score is based on. */
   rrf_normalised: z.number(),
-  /** Hybrid recalls, memories the lexical lane found: the share of the query's content words the memory holds. */
-  lexical_share: z.number().optional(),
+  /**
+   * Hybrid recalls, memories the lexical lane found: the share of the query's words that the memory's own words
+   * match (PostgreSQL's stemming); null otherwise.
+   */
+  lexical_share: z.number().nullable(),
   recency: z.number(),
   threshold: z.number().nullable(),
   importance: z.number(),

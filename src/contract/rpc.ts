@@ -55,7 +55,15 @@ export interface RecallCandidateRow {
   below_threshold: boolean;
   lexical_score: number | null;
   lexical_rank: number | null;
-  /** Weighted reciprocal rank fusion of the counted lane evidence; 0 when none counts. */
+  /**
+   * Hybrid recalls, lexical hits: the share (0..1) of the query's words that the memory's own words (content and
+   * tags, not a chat turn's context) match; null when not judged (single lane, no lexical hit, no query word).
+   */
+  lexical_share: number | null;
+  /**
+   * The fusion, final: weighted reciprocal rank fusion of the counted lane evidence, in a hybrid recall weighed per
+   * memory (its class's lane weights and ranks, its lexical share, its similarity over the best); 0 when none counts.
+   */
   rrf: number;
   /** How the vector lane ran: exact scan, the HNSW index, or none. */
   vector_path: 'exact' | 'hnsw' | 'none';

@@ -31,4 +31,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261201540900_rare_term_matches.sql',
   '20261201560000_no_global_vector_index_by_default.sql',
   '20261202010000_model_intent_floor.sql',
+  '20261202020000_fuse_once_in_sql.sql',
 ];

@@ -1,5 +1,5 @@
 // English stop words: they carry grammar, not topic. The local model drops them before averaging word vectors (they
-// only blur recall) and recall drops them before judging which of a query's words a memory holds (lexical-share.ts).
+// only blur recall).
 
 /**
  * NLTK's English list (which already holds the pieces contractions split into: "don", "t", "ll", ...) plus a

@@ -1,5 +1,5 @@
-// Splits text into lowercase word tokens the way the word-vector vocabulary was built (no apostrophes, no case); the
-// local model and recall's lexical share (src/recall/lexical-share.ts) read words the same way.
+// Splits text into lowercase word tokens the way the word-vector vocabulary was built (no apostrophes, no case), so
+// that the local model reads words as its table holds them.
 
 /** Contraction endings and the word each stands for; "'s" is dropped (possessive or "is": both carry no topic). */
 const CONTRACTIONS: ReadonlyArray<readonly [RegExp, string]> = [

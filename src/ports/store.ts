@@ -147,7 +147,13 @@ export interface RecallQuery {
   until?: string | undefined;
   language?: string | undefined;
   minSimilarity?: number | null | undefined;
-  weights?: { vector: number; lexical: number; k: number } | undefined;
+  /**
+   * The fusion's lane weights: `vector` and `lexical` for episodes (and every memory in a single-lane recall),
+   * `durableVector` and `durableLexical` for durable memories in a hybrid one; RRF constant `k`.
+   */
+  weights?:
+    | { vector: number; lexical: number; durableVector: number; durableLexical: number; k: number }
+    | undefined;
 }
 
 /** A row of engram.recall_candidates, as the database sends it (one shape from SQL to the ranking layer). */

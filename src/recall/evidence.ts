@@ -14,7 +14,7 @@ export const DEFAULT_LANE_WEIGHTS: Readonly<LaneWeights> = Object.freeze({ vecto
 /** A fused candidate with the evidence each lane gave, as the database saw it. */
 export interface FusedCandidate {
   candidate: Candidate;
-  /** The fused score SQL computed: sum over counted lanes of weight / (k + rank). */
+  /** The fused score SQL computed (recall_candidates: the one fusion, weighed per memory in a hybrid recall). */
   rrf: number;
   /** Lanes whose evidence counts in rrf, vector first. */
   lanes: Lane[];
@@ -25,6 +25,8 @@ export interface FusedCandidate {
   below_threshold: boolean;
   lexical_rank: number | null;
   lexical_score: number | null;
+  /** The share of the query's words the memory holds, as SQL judged it; null when not judged. */
+  lexical_share: number | null;
 }
 
 /** Why a vector-lane entry's evidence does not count. */
@@ -109,6 +111,10 @@ export function readEvidence(candidates: readonly Candidate[]): Evidence {
       below_threshold: vectorSeen && !vectorCounts,
       lexical_rank: lexicalCounts ? (c.lexical_rank ?? null) : null,
       lexical_score: lexicalCounts && isFiniteNumber(c.lexical_score) ? c.lexical_score : null,
+      lexical_share:
+        lexicalCounts && isFiniteNumber(c.lexical_share) && c.lexical_share >= 0 && c.lexical_share <= 1
+          ? c.lexical_share
+          : null,
     });
   }
   return { fused: fused.sort(compareFused), removed };

@@ -24,21 +24,12 @@ export {
   type VectorRemoval,
   type VectorRemovalReason,
 } from './evidence.ts';
-export { contentWords, lexicalShare, sameWord } from './lexical-share.ts';
 export { MAX_QUERY_CHARS, normalizeQuery } from './normalize-query.ts';
 export { type RankRecallInput, type RankRecallResult, type RecallDropped, rankRecall } from './rank.ts';
 export { DEFAULT_HALF_LIFE_DAYS, type HalfLifeDays, recency } from './recency.ts';
 export { matchRules, ruleAction, triggerPattern } from './rules.ts';
 export { explain, maxRrf, type ScoredCandidate, scoreCandidates } from './score.ts';
 export type { Candidate, CandidateSource, Lane } from './types.ts';
-export {
-  bestWeighted,
-  type LaneWeighting,
-  lanesFor,
-  lexicalFactor,
-  type WeighedCandidate,
-  weighLanes,
-} from './weigh-lanes.ts';
 export {
   DEFAULT_RANK_WEIGHTS,
   DEFAULT_TRUST_FACTORS,

@@ -1,5 +1,6 @@
 // Orchestrates recall's post-ranking: from the fused candidates of recall_candidates and the query to items, rules
-// and context. The lanes were fused once, in SQL; this weighs, filters and budgets.
+// and context. The lanes were fused once, in SQL (per memory: lane weights, lexical share, similarity); this weighs
+// what SQL cannot (recency, importance, trust), filters and budgets.
 import type { DroppedItem, RecallBudgetInput, RecallItem, RecallMode, RuleHit } from '../contract/index.ts';
 import { applyBudget, DEFAULT_CONFIDENCE_FLOOR, resolveBudget } from './budget.ts';
 import { filterConflicts } from './conflict.ts';
@@ -12,7 +13,6 @@ import { applyRelevanceFloor, type FloorSettings } from './relevance-floor.ts';
 import { matchRules } from './rules.ts';
 import { explain, type ScoredCandidate, scoreCandidates } from './score.ts';
 import type { Candidate, Lane } from './types.ts';
-import { weighLanes } from './weigh-lanes.ts';
 import { type RankWeightsInput, resolveRankWeights } from './weights.ts';
 
 export interface RankRecallInput {
@@ -119,8 +119,7 @@ function laneReachedRules(scored: readonly ScoredCandidate[], threshold: number 
  *  1. normalise the query;
  *  2. read the lane evidence SQL fused: a memory whose only vector evidence is under the threshold (or not a
  *     finite number) drops, one the lexical lane also found stays on lexical evidence (rrf already says so);
- *  3. weigh the lanes per candidate in a hybrid recall (weigh-lanes.ts: the share of the query a lexical hit
- *     holds, kind-aware lane weights), then score (weighed fusion x recency x importance x trust), best first;
+ *  3. score (SQL's fusion x recency x importance x trust), best first;
  *     then the relevance floor: a query under the model's memory-seeking cut keeps no candidate (query-intent.ts),
  *     otherwise each candidate needs evidence at the floor (relevance-floor.ts);
  *  4. drop preferences the query contradicts (before dedupe, so a same-key memory that agrees with the input
@@ -143,7 +142,7 @@ export function rankRecall(input: RankRecallInput): RankRecallResult {
   const budget = resolveBudget(input.budget);
 
   const evidence = readEvidence(input.candidates);
-  const scored = scoreCandidates(weighLanes(evidence.fused, query, weights, activeLanes), {
+  const scored = scoreCandidates(evidence.fused, {
     now: input.now,
     weights,
     activeLanes,

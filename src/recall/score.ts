@@ -1,14 +1,14 @@
 // The final score of a fused candidate (rrf, recency, importance, trust) and its `why` explanation.
 import type { Why } from '../contract/index.ts';
+import type { FusedCandidate, LaneWeights } from './evidence.ts';
 import { recency } from './recency.ts';
 import type { Lane } from './types.ts';
-import { bestWeighted, type WeighedCandidate } from './weigh-lanes.ts';
 import type { RankWeights } from './weights.ts';
 
-/** A weighed candidate with its final score. */
-export interface ScoredCandidate extends WeighedCandidate {
+/** A fused candidate with its final score. */
+export interface ScoredCandidate extends FusedCandidate {
   score: number;
-  /** The weighed fusion / the best possible with the active lanes, in [0, 1]. */
+  /** SQL's fusion / the best possible with the active lanes, in [0, 1]. */
   rrf_normalised: number;
   recency: number;
   /** The reranker's relevance in [0, 1] when a reranker scored this candidate; null otherwise. */
@@ -25,16 +25,20 @@ function trustLevel(trust: number): 0 | 1 | 2 | 3 {
 }
 
 /**
- * The best weighed fusion a memory can get: rank 1 in every active lane. Dividing by it (rather than by this
- * query's top score) keeps scores comparable across queries: a memory that tops only one of two equal lanes
- * scores 0.5.
+ * The best fusion a memory can get from recall_candidates: rank 1 in every active lane, at the larger of the two
+ * weight sets in a hybrid recall (durable memories and episodes are weighed with their own; one normaliser for
+ * both keeps their scores comparable). Dividing by it (rather than by this query's top score) keeps scores
+ * comparable across queries: a memory that tops only one of two equal lanes scores 0.5.
  */
 export function maxRrf(weights: RankWeights, activeLanes: readonly Lane[]): number {
-  return bestWeighted(weights, activeLanes);
+  const sum = (lanes: LaneWeights) => activeLanes.reduce((s, lane) => s + lanes[lane] / (weights.k + 1), 0);
+  return activeLanes.length < 2
+    ? sum(weights.lanes)
+    : Math.max(sum(weights.lanes), sum(weights.durableLanes));
 }
 
 /**
- * score = rrf_normalised (the weighed fusion over its best; or, when a reranker scored the candidate, its relevance)
+ * score = rrf_normalised (SQL's fusion over its best; or, when a reranker scored the candidate, its relevance)
  *       * ((1 - w.recency) + w.recency * recency)          defaults: 0.6 + 0.4 * recency
  *       * ((1 - w.importance) + w.importance * importance) defaults: 0.75 + 0.25 * importance
  *       * w.trust[trust]                                    defaults: 0.6, 0.85, 1, 1
@@ -44,7 +48,7 @@ export function maxRrf(weights: RankWeights, activeLanes: readonly Lane[]): numb
  * order).
  */
 export function scoreCandidates(
-  fused: readonly WeighedCandidate[],
+  fused: readonly FusedCandidate[],
   options: {
     now: Date;
     weights: RankWeights;
@@ -60,7 +64,7 @@ export function scoreCandidates(
   const floor = relevance && relevance.size > 0 ? Math.min(...relevance.values()) : 1;
   const scored = fused.map((f, order) => {
     const c = f.candidate;
-    const rrfNormalised = best > 0 ? clamp01(f.weighted / best) : 0;
+    const rrfNormalised = best > 0 ? clamp01(f.rrf / best) : 0;
     const reranked = relevance?.get(c.id);
     const base =
       relevance === null
@@ -77,15 +81,14 @@ export function scoreCandidates(
     const entry = { ...f, score, rrf_normalised: rrfNormalised, recency: r, rerank: reranked ?? null };
     return { entry, order };
   });
-  scored.sort(
-    (a, b) => b.entry.score - a.entry.score || b.entry.weighted - a.entry.weighted || a.order - b.order,
-  );
+  scored.sort((a, b) => b.entry.score - a.entry.score || b.entry.rrf - a.entry.rrf || a.order - b.order);
   return scored.map((s) => s.entry);
 }
 
 /**
- * The `why` of one scored item: its real lane evidence. The vector lane's similarity and rank show also when the
- * similarity was under the threshold (then `below_threshold` is true and `lanes` lacks vector).
+ * The `why` of one scored item: the lane evidence and the fusion SQL returned, as it returned them. The vector
+ * lane's similarity and rank show also when the similarity was under the threshold (then `below_threshold` is true
+ * and `lanes` lacks vector).
  */
 export function explain(s: ScoredCandidate, threshold: number | null): Why {
   return {
@@ -97,7 +100,7 @@ export function explain(s: ScoredCandidate, threshold: number | null): Why {
     lexical_score: s.lexical_score,
     rrf: s.rrf,
     rrf_normalised: s.rrf_normalised,
-    ...(s.lexical_share !== null ? { lexical_share: s.lexical_share } : {}),
+    lexical_share: s.lexical_share,
     recency: s.recency,
     threshold,
     importance: s.candidate.importance,

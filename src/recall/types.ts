@@ -13,7 +13,8 @@ export interface CandidateSource {
 
 /**
  * One memory as recall_candidates returns it (a RecallCandidateRow fits): the vector lane's `vector_similarity`,
- * `vector_rank` and `below_threshold`, the lexical lane's `lexical_rank` and `lexical_score`, and the fused `rrf`.
+ * `vector_rank` and `below_threshold`, the lexical lane's `lexical_rank`, `lexical_score` and `lexical_share`, and the
+ * fused `rrf`.
  * Rules come from subject_rules without lane fields. Lane fields are untrusted input: a broken lane or caller may
  * send `null` or `NaN`, and the ranking layer must cope.
  */
@@ -47,6 +48,8 @@ export interface Candidate {
   /** 1-based position in the lexical lane. */
   lexical_rank?: number | null;
   lexical_score?: number | null;
-  /** The fused score recall_candidates computed from the counted lane evidence. */
+  /** The share of the query's words the memory's own words match (hybrid recalls, lexical hits). */
+  lexical_share?: number | null;
+  /** The fused score recall_candidates computed from the counted lane evidence (the final fusion). */
   rrf?: number | null;
 }

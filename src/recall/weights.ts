@@ -6,7 +6,7 @@ import { DEFAULT_HALF_LIFE_DAYS, type HalfLifeDays } from './recency.ts';
 export interface RankWeights {
   /** Lane weights of episodes (chat turns): the model's measured fusion when it has one. */
   lanes: LaneWeights;
-  /** Lane weights of durable memories (every kind but episode) in a hybrid recall (weigh-lanes.ts). */
+  /** Lane weights of durable memories (every kind but episode) in a hybrid recall (sent to recall_candidates). */
   durableLanes: LaneWeights;
   /** RRF constant. */
   k: number;

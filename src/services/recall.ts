@@ -200,7 +200,13 @@ export function createRecallService(deps: RecallServiceDeps) {
           until: request.until,
           language,
           minSimilarity: embedded.model?.threshold ?? null,
-          weights: { vector: weights.lanes.vector, lexical: weights.lanes.lexical, k: weights.k },
+          weights: {
+            vector: weights.lanes.vector,
+            lexical: weights.lanes.lexical,
+            durableVector: weights.durableLanes.vector,
+            durableLexical: weights.durableLanes.lexical,
+            k: weights.k,
+          },
         }),
       );
       const searchMs = performance.now() - searchStarted;
@@ -212,7 +218,7 @@ export function createRecallService(deps: RecallServiceDeps) {
         deps.logger,
       );
 
-      // The rows are fused already (recall_candidates is the one place that fuses): post-ranking only.
+      // The rows are fused already, per memory (recall_candidates is the one place that fuses): post-ranking only.
       const ranked = rankRecall({
         candidates: rows,
         ruleCandidates: rules.map((m) => toCandidate(m)),

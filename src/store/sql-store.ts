@@ -422,7 +422,8 @@ const RECALL_CANDIDATES_CALL = `engram.recall_candidates(
      p_subject => $1, p_query => $2, p_embedding => $3, p_model => $4, p_mode => $5, p_candidates => $6,
      p_kinds => $7::text[], p_tags => $8::text[], p_session => $9, p_min_trust => $10, p_min_importance => $11,
      p_since => $12::timestamptz, p_until => $13::timestamptz, p_language => $14, p_min_similarity => $15,
-     p_vector_weight => $16, p_lexical_weight => $17, p_rrf_k => $18)`;
+     p_vector_weight => $16, p_lexical_weight => $17, p_durable_vector_weight => $18,
+     p_durable_lexical_weight => $19, p_rrf_k => $20)`;
 
 function recallParams(q: RecallQuery): unknown[] {
   return [
@@ -443,6 +444,8 @@ function recallParams(q: RecallQuery): unknown[] {
     q.minSimilarity ?? null,
     q.weights?.vector ?? 1,
     q.weights?.lexical ?? 1,
+    q.weights?.durableVector ?? 1,
+    q.weights?.durableLexical ?? 1,
     q.weights?.k ?? 60,
   ];
 }
@@ -456,6 +459,7 @@ function recallRow(r: RecallCandidateRow): RecallRow {
     vector_rank: num(r.vector_rank),
     lexical_score: num(r.lexical_score),
     lexical_rank: num(r.lexical_rank),
+    lexical_share: num(r.lexical_share),
     rrf: Number(r.rrf),
   };
 }

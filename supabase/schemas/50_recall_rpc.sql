@@ -92,6 +92,46 @@ comment on function engram.query_terms(text, text) is 'The terms of a recall que
 revoke execute on function engram.query_terms(text, text) from public;
 grant execute on function engram.query_terms(text, text) to engram_app, authenticated, engram_operator;
 
+create function engram.query_word_terms(p_text text, p_language text default null)
+returns setof tsquery
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  -- The units a recall query's lexical share is counted in (recall_candidates): each word as written (but its
+  -- language's stop words) OR its stemmed form, and each CJK bigram, matching only weights A and B of a memory's
+  -- search_tsv (its content and tags, not the neighbours' context a chat turn carries at D). query_terms lists a
+  -- word's two forms as two terms ('names' and 'name'), so a memory holding the word through one form only would
+  -- count as half of it.
+  -- A word and its stem are paired by their position in the text: both vectors come from the same parser, and a
+  -- stop word has no stem (two to_tsvector calls for the whole query, not one per word: 2x cheaper). A hyphenated
+  -- word ('self-portrait', position p) is followed by its parts (p + 1, p + 2): it also matches by them.
+  with c as (select engram.ts_config_for(coalesce(p_language, 'en')) as config, engram.lexical_text(p_text) as txt),
+       written as (
+         select w.lexeme as word, p
+           from c, pg_catalog.unnest(pg_catalog.to_tsvector('pg_catalog.simple'::regconfig, c.txt)) w,
+                pg_catalog.unnest(w.positions) p),
+       stemmed as (
+         select s.lexeme as stem, p
+           from c, pg_catalog.unnest(pg_catalog.to_tsvector(c.config, c.txt)) s, pg_catalog.unnest(s.positions) p)
+  select (('''' || pg_catalog.replace(pg_catalog.replace(w.word, '\', '\\'), '''', '''''') || ''':AB')
+          || coalesce(' | ' || pg_catalog.string_agg(distinct ('''' || pg_catalog.replace(pg_catalog.replace(s.stem, '\', '\\'), '''', '''''') || ''':AB'), ' | ')
+                                  filter (where s.stem <> w.word), ''))::tsquery
+    from written w
+    join stemmed s on s.p between w.p and w.p + pg_catalog.char_length(w.word)
+                                 - pg_catalog.char_length(pg_catalog.replace(w.word, '-', ''))
+                                 + case when pg_catalog.strpos(w.word, '-') > 0 then 1 else 0 end
+   group by w.word
+  union all
+  select distinct ('''' || pg_catalog.replace(pg_catalog.replace(b, '\', '\\'), '''', '''''') || ''':AB')::tsquery
+    from pg_catalog.regexp_split_to_table(engram.cjk_bigrams(p_text), ' ') b
+   where b <> ''
+$$;
+comment on function engram.query_word_terms(text, text) is 'One tsquery per word of a recall query (the word as written or stemmed) and per CJK bigram, over a memory''s own words (weights A and B): what the lexical share counts.';
+revoke execute on function engram.query_word_terms(text, text) from public;
+grant execute on function engram.query_word_terms(text, text) to engram_app, authenticated, engram_operator;
+
 -- The tenant whose rows the lexical helpers (security definer, so RLS no longer filters for them) may read for
 -- p_subject, or null: a supabase-js caller (`authenticated`) its JWT's tenant and only its own subject; engram_app
 -- and the operator role the tenant of the transaction (engram.tenant_id). Read from settings, so the definer's
@@ -290,6 +330,22 @@ grant execute on function engram.rare_term_matches(text, tsquery[], text[], text
 -- This is the one place recall fuses (issue 13): each row carries its lane evidence as it was seen (the real
 -- similarity and rank even when the similarity is under the threshold, flagged `below_threshold` and left out of
 -- rrf), so the server and supabase-js callers post-rank the same fused list and can say why a memory dropped.
+-- In a hybrid recall the fusion weighs each candidate's lanes by its own evidence (issue 13; before this it was a
+-- second fusion in TypeScript, src/recall/weigh-lanes.ts, measured in docs/benchmarks/lane-weights.md):
+-- - a lexical hit counts by its lexical_share, the share of the query's words (query_word_terms) that the memory's
+--   own words match (content A and tags B: ts_filter leaves out the neighbours' context, weight D, that a chat turn
+--   also matches through): "What are my children's names?" / "a golden retriever named Biscuit" holds half. A chat
+--   turn (episode) keeps at least half the lexical weight, for its context (ts_rank weighs D half of A). Measured
+--   on the dev sets: LoCoMo R@10 / MRR 0.755 / 0.560 -> 0.759 / 0.562, lived-in chat hit@1 / hit@3 0.273 / 0.661 ->
+--   0.382 / 0.703 (local model of the time);
+-- - durable memories (every kind but episode) take p_durable_vector_weight / p_durable_lexical_weight (equal by
+--   default: a short durable memory shares few words with a question about it, so the meaning match must count
+--   fully), episodes p_vector_weight / p_lexical_weight (the model's measured fusion, measured on LoCoMo's chat
+--   turns);
+-- - a vector hit counts by its similarity over the query's best counted one, beside its rank;
+-- - ranks are counted among the candidates of the memory's class (durable or episode): among 600 chat turns the
+--   user's best-matching preference sat at vector rank 25 behind 24 turns.
+-- The rows keep the lanes' real ranks. A single-lane recall fuses by rank alone (no share is judged).
 -- Rows are slim (the columns a recall item shows, not memory_json, measured at 55 us a row in issue 18), fetched by
 -- primary key for the fused ids only.
 -- Plans that do not hinge on statistics (issue 18 item 5): right after a bulk load, before any ANALYZE, the
@@ -318,6 +374,8 @@ create function engram.recall_candidates(
   p_min_similarity real default null,
   p_vector_weight real default 1,
   p_lexical_weight real default 1,
+  p_durable_vector_weight real default 1,
+  p_durable_lexical_weight real default 1,
   p_rrf_k integer default 60,
   p_exact_below integer default 5000
 )
@@ -342,6 +400,7 @@ returns table (
   below_threshold boolean,
   lexical_score real,
   lexical_rank integer,
+  lexical_share double precision,
   rrf double precision,
   vector_path text
 )
@@ -375,6 +434,11 @@ declare
   v_lex_ids uuid[] := '{}';
   v_lex_scores real[] := '{}';
   v_rows engram.memories[];
+  v_row_ids uuid[];
+  v_durable_ids uuid[];
+  v_words tsquery[];
+  v_share_ids uuid[];
+  v_shares float8[];
   -- The filters every lane applies to the memory row `m` ($2-$8), as parameters so that the text stays constant.
   c_filters constant text := '
        m.revoked_at is null and m.superseded_by is null
@@ -573,16 +637,28 @@ begin
   if pg_catalog.cardinality(v_vec_ids) = 0 and pg_catalog.cardinality(v_lex_ids) = 0 then
     return;
   end if;
-  -- The fused ids' rows, by primary key (one table; the lanes already applied the filters).
+  -- The fused ids' rows, by primary key (one table; the lanes already applied the filters), with what the hybrid
+  -- weighing reads of them: which are durable, and the lexical share of each lexical hit (the query's words
+  -- matched once per hit, here, beside the row: measured cheaper than carrying the rows through the fusion).
+  if p_mode = 'hybrid' and pg_catalog.cardinality(v_lex_ids) > 0 then
+    v_words := array(select engram.query_word_terms(p_query, p_language));
+  end if;
   execute '
-    select pg_catalog.array_agg(m)
+    select pg_catalog.array_agg(m), pg_catalog.array_agg(m.id),
+           pg_catalog.array_agg(m.id) filter (where m.kind <> ''episode''),
+           pg_catalog.array_agg(m.id) filter (where m.id = any ($2)),
+           pg_catalog.array_agg(
+             (select pg_catalog.count(*) filter (where m.search_tsv @@ w.tq)::float8 / pg_catalog.count(*)
+                from pg_catalog.unnest($3::tsquery[]) w(tq))) filter (where m.id = any ($2))
       from engram.memories m
      where m.id = any ($1) and m.revoked_at is null and m.superseded_by is null'
-    into v_rows using v_vec_ids || v_lex_ids;
+    into v_rows, v_row_ids, v_durable_ids, v_share_ids, v_shares
+    using v_vec_ids || v_lex_ids, case when pg_catalog.cardinality(v_words) > 0 then v_lex_ids end, v_words;
 
   -- The threshold applies after the ordered scan (a distance in WHERE would force a sequential scan). Vector
   -- evidence under it, or not a number (NaN sorts above every number in PostgreSQL), is kept on the row, flagged,
-  -- and left out of rrf. Order: rrf, then the best counted lane rank, then id (ties are deterministic).
+  -- and left out of rrf. A hybrid recall weighs each row's lanes (see above the function). Order: rrf, then the
+  -- best counted lane rank, then id (ties are deterministic).
   return query execute '
     with vec as (
            select v.id, v.sim, v.vrank::integer as vrank
@@ -595,18 +671,44 @@ begin
                   (vec.id is not null and (vec.sim is null or vec.sim = ''NaN''::real
                                            or ($5::real is not null and vec.sim < $5::real))) as below
              from vec full join lex on lex.id = vec.id),
+         rowed as (
+           select f.*, f.id = any ($12) as durable, f.vrank is not null and not f.below as vcounted, sh.share
+             from fused f
+             left join rows from (pg_catalog.unnest($13::uuid[]), pg_catalog.unnest($14::float8[])) sh(id, share)
+                    on sh.id = f.id
+            where f.id = any ($11)),
+         shared as (
+           select r.*,
+                  case when r.vcounted then pg_catalog.row_number() over (
+                    partition by r.durable, r.vcounted order by r.vrank) end as vrank_class,
+                  case when r.lrank is not null then pg_catalog.row_number() over (
+                    partition by r.durable, r.lrank is not null order by r.lrank) end as lrank_class,
+                  pg_catalog.max(case when r.vcounted then r.sim::float8 end) over () as best_sim
+             from rowed r),
          scored as (
-           select f.*,
-                  case when f.vrank is not null and not f.below then $6 / ($8 + f.vrank) else 0 end
-                  + coalesce($7 / ($8 + f.lrank), 0) as rrf,
-                  least(case when not f.below then f.vrank end, f.lrank) as best_rank
-             from fused f)
+           select h.*,
+                  case when not $15 then
+                    case when h.vcounted then $6 / ($8 + h.vrank) else 0 end + coalesce($7 / ($8 + h.lrank), 0)
+                  else
+                    case when h.vcounted then
+                      (case when h.durable then $16 else $6 end)
+                      * (case when h.best_sim > 0 then least(1, greatest(0, h.sim::float8 / h.best_sim)) else 1 end)
+                      / ($8 + h.vrank_class)
+                    else 0 end
+                    + case when h.lrank is not null then
+                      (case when h.durable then $17 else $7 end)
+                      * (case when h.share is null then 1 when h.durable then h.share else 0.5 + 0.5 * h.share end)
+                      / ($8 + h.lrank_class)
+                    else 0 end
+                  end as rrf,
+                  least(case when h.vcounted then h.vrank end, h.lrank) as best_rank
+             from shared h)
     select m.id, m.subject, m.kind, m.content, m.tags, m.trust::integer, m.importance, m.confidence,
            engram.iso(m.created_at),
            pg_catalog.jsonb_strip_nulls(pg_catalog.jsonb_build_object(
              ''type'', m.source_type, ''uri'', m.source_uri, ''id'', m.source_id, ''session'', m.source_session)),
            m.key, m.facet, m.polarity, m.trigger, m.language,
-           s.sim, s.vrank, coalesce(s.below, false), s.lscore, s.lrank, s.rrf, $9::text
+           s.sim, s.vrank, coalesce(s.below, false), s.lscore, s.lrank, s.share, s.rrf, $9::text
       from scored s
       join pg_catalog.unnest($10::engram.memories[]) m on m.id = s.id
      order by s.rrf desc, s.best_rank, s.id'
@@ -614,12 +716,14 @@ begin
         -- Through numeric: 0.2 as real is 0.200000003 as float8, enough to break exact rrf ties (0.2/6 = 1/30)
         -- the other way than a caller that reads the weight back as 0.2.
         p_vector_weight::numeric::float8, p_lexical_weight::numeric::float8, coalesce(p_rrf_k, 60)::float8,
-        v_path, v_rows;
+        v_path, v_rows, v_row_ids, coalesce(v_durable_ids, '{}'), coalesce(v_share_ids, '{}'),
+        coalesce(v_shares, '{}'), p_mode = 'hybrid',
+        p_durable_vector_weight::numeric::float8, p_durable_lexical_weight::numeric::float8;
 end
 $$;
-comment on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, integer, integer) is 'Hybrid recall candidates of one subject, fused once: a vector lane (exact for small subjects, the model''s HNSW index otherwise; the threshold after the ordered scan) and an OR full-text lane, fused by weighted reciprocal rank fusion; each row is a slim memory with its lane evidence (similarity and rank even below the threshold, flagged) and its rrf.';
-revoke execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, integer, integer) from public;
-grant execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, integer, integer) to engram_app, authenticated, engram_operator;
+comment on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, real, real, integer, integer) is 'Hybrid recall candidates of one subject, fused once: a vector lane (exact for small subjects, the model''s HNSW index otherwise; the threshold after the ordered scan) and an OR full-text lane, fused by weighted reciprocal rank fusion, in a hybrid recall weighed per memory (its class''s lane weights and ranks, its lexical share, its similarity over the best); each row is a slim memory with its lane evidence (similarity and rank even below the threshold, flagged, lexical share) and its rrf.';
+revoke execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, real, real, integer, integer) from public;
+grant execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, real, real, integer, integer) to engram_app, authenticated, engram_operator;
 
 -- The lexical lane of recall_candidates alone, so that the two never rank differently (volatile like
 -- recall_candidates, which it calls). Its rows are the full memory (memory_json), built for the hits only.

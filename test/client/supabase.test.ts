@@ -215,6 +215,24 @@ describe.each(backends)('supabase-js RPC on $name', ({ open }) => {
     expect(otherTenant.data?.map((r) => r.content)).toEqual(['the other alice hates passport photos']);
   });
 
+  it('recall_candidates: the durable lane weights and the lexical share through supabase-js', async () => {
+    const alice = engramRpc(await user('alice', tenantA));
+    // A hybrid recall weighs per memory whatever lanes ran: the fact holds the query's one word ("passport"),
+    // at rank 1 of the lexical lane, fused with the durable lexical weight passed.
+    const weighed = await alice.recallCandidates({
+      subject: 'alice',
+      query: 'where is the passport',
+      mode: 'hybrid',
+      durableLexicalWeight: 2,
+      rrfK: 5,
+    });
+    expect(weighed.error).toBeNull();
+    expect(weighed.data?.[0]).toMatchObject({ lexical_rank: 1, lexical_share: 1 });
+    expect(weighed.data?.[0]?.rrf).toBeCloseTo(2 / 6, 12);
+    const lexical = await alice.recallCandidates({ subject: 'alice', query: 'where is the passport' });
+    expect(lexical.data?.[0]).toMatchObject({ lexical_share: null, rrf: 1 / 61 });
+  });
+
   it('PostgREST errors: anonymous 401, operator functions 403, unknown functions and arguments 404', async () => {
     const anon = await client().rpc('list_memories', {});
     expect({ status: anon.status, code: anon.error?.code }).toEqual({ status: 401, code: '42501' });

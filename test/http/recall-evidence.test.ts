@@ -15,6 +15,9 @@ interface Why {
   below_threshold: boolean;
   lexical_rank: number | null;
   lexical_score: number | null;
+  lexical_share: number | null;
+  rrf: number;
+  rrf_normalised: number;
   threshold: number | null;
 }
 
@@ -78,6 +81,14 @@ describe.each(backends)('recall evidence on $name', ({ open }) => {
     expect(garden.why.vector_rank).toBeGreaterThan(1);
     expect(garden.why.vector_similarity).toBeLessThan(THRESHOLD);
     expect(garden.why.lexical_score).toBeGreaterThan(0);
+    // The share of the question's words each memory's own words match, as SQL judged it and fused it: all three
+    // (alpha, project, deadline) against one.
+    expect(alpha.why.lexical_share).toBe(1);
+    expect(garden.why.lexical_share).toBeCloseTo(1 / 3, 12);
+    expect(alpha.why.rrf).toBeGreaterThan(garden.why.rrf);
+    // Lane weights 1, k 60, rank 1 in both lanes, the best similarity, every word: the best fusion there is.
+    expect(alpha.why.rrf).toBeCloseTo(2 / 61, 12);
+    expect(alpha.why.rrf_normalised).toBeCloseTo(1, 12);
 
     // Only the vector lane saw it, under the threshold: dropped, with the similarity it had.
     expect(out.items.map((i) => i.id)).not.toContain(ids.soccer);

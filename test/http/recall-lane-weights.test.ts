@@ -1,7 +1,9 @@
-// Query-adaptive lane weights end to end (issue 13 item 2): the real app on PGlite with the local embedder and the
-// model's shipped threshold and fusion (vector lane 0.2, k 5), memories written through POST /v1/memories and chat
-// turns through POST /v1/ingest, recalled through POST /v1/recall. SQL's fusion puts the memories that share one
-// word with the question ("named", "children's") first; the answer puts the memory that means it before them.
+// Query-adaptive lane weights end to end (issue 13 items 2 and 5): the real app on PGlite (and PostgreSQL when
+// DATABASE_URL is set) with the local embedder and the model's shipped threshold and fusion (vector lane 0.2, k 5),
+// memories written through POST /v1/memories and chat turns through POST /v1/ingest, recalled through
+// POST /v1/recall. Fused by rank alone, the memories that share one word with the question ("named", "children's")
+// come first; recall_candidates' fusion, weighed per memory, puts the memory that means it before them, and the
+// explanation shows that fusion and its evidence.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/core/logger.ts';
 import { readMigrations } from '../../src/db/migration-files.ts';
@@ -22,7 +24,13 @@ import { backends, type TestDatabase } from '../support/databases.ts';
 interface Item {
   id: string;
   kind: string;
-  why: { rrf: number; lexical_rank: number | null; vector_rank: number | null; lexical_share?: number };
+  why: {
+    rrf: number;
+    lanes: string[];
+    lexical_rank: number | null;
+    vector_rank: number | null;
+    lexical_share: number | null;
+  };
 }
 
 const MEMORIES = {
@@ -45,7 +53,7 @@ const TURNS = [
   ['Melanie', 'We went camping with the kids last weekend by the lake.'],
 ] as const;
 
-describe.each(backends.filter((b) => b.name === 'pglite'))('lane weights on $name', ({ open }) => {
+describe.each(backends)('lane weights on $name', ({ open }) => {
   let database: TestDatabase;
   let engram: Engram;
   let key: string;
@@ -103,8 +111,9 @@ describe.each(backends.filter((b) => b.name === 'pglite'))('lane weights on $nam
     // near the question in both lanes keeps its place: durable-first.ts).
     expect(items.find((i) => i.kind !== 'episode')!.id).toBe(ids.children);
 
-    // SQL's fusion alone puts both memories that share one word of the question first ("named", "children's"),
-    // at the lexical lane's full weight; each holds half the question's words.
+    // Fused by rank alone with the chat turns' weights (recall_candidates before it weighed per memory), both
+    // memories that share one word of the question ("named", "children's") would come first; each holds half the
+    // question's words, and the fusion weighs them so.
     const ranking = await call('/v1/recall', {
       subject: 'priya',
       query: "What are my children's names?",
@@ -115,11 +124,16 @@ describe.each(backends.filter((b) => b.name === 'pglite'))('lane weights on $nam
     const full = ((await ranking.json()) as { items: Item[] }).items;
     const place = (name: string) => full.findIndex((i) => i.id === ids[name]);
     const why = (name: string) => full[place(name)]!.why;
+    const byRank = (w: Item['why']) =>
+      (w.lanes.includes('vector') ? 0.2 / (5 + w.vector_rank!) : 0) +
+      (w.lanes.includes('lexical') ? 1 / (5 + w.lexical_rank!) : 0);
     expect(why('children').lexical_rank).toBeNull();
+    expect(why('children').lexical_share).toBeNull();
     for (const stray of ['pet', 'fund']) {
       expect(why(stray).lexical_rank).not.toBeNull();
-      expect(why(stray).rrf).toBeGreaterThan(why('children').rrf);
+      expect(byRank(why(stray))).toBeGreaterThan(byRank(why('children')));
       expect(why(stray).lexical_share).toBe(0.5);
+      expect(why(stray).rrf).toBeLessThan(why('children').rrf);
       expect(place(stray)).toBeGreaterThan(place('children'));
     }
   });

@@ -38,8 +38,10 @@ const saladRule = cand('r-salad', {
 });
 const teaRule = cand('r-tea', { kind: 'rule', trigger: 'tea', confidence: 0.8, content: 'Offer green tea' });
 
-// recall_candidates' rows for a threshold of 0.5, lane weights 1 and k 60: the vector lane's evidence under the
-// threshold (or not a number) is flagged and left out of rrf, as the SQL does.
+// recall_candidates' rows for a threshold of 0.5, lane weights 1 and k 60, fused as the SQL fuses a hybrid recall:
+// the vector lane's evidence under the threshold (or not a number) is flagged and left out of rrf; a vector hit
+// counts by its similarity over the best counted one (0.82) at its rank among the counted ones, a lexical hit by
+// the share of the query's 6 words (want, cilantro, salad, today, steamed, fried) the memory holds.
 const candidates: Candidate[] = [
   {
     ...saladFact,
@@ -47,7 +49,8 @@ const candidates: Candidate[] = [
     vector_similarity: 0.75,
     lexical_rank: 1,
     lexical_score: 0.5,
-    rrf: 1 / 62 + 1 / 61,
+    lexical_share: 1 / 6,
+    rrf: 0.75 / 0.82 / 62 + 1 / 6 / 61,
   },
   { ...cilantro, vector_rank: 1, vector_similarity: 0.82, rrf: 1 / 61 },
   {
@@ -57,12 +60,13 @@ const candidates: Candidate[] = [
     below_threshold: true,
     lexical_rank: 2,
     lexical_score: 0.4,
-    rrf: 1 / 62,
+    lexical_share: 1 / 6,
+    rrf: 1 / 6 / 62,
   },
-  { ...editorNew, lexical_rank: 3, lexical_score: 0.3, rrf: 1 / 63 },
-  { ...unsure, lexical_rank: 4, lexical_score: 0.2, rrf: 1 / 64 },
-  { ...editorOld, vector_rank: 5, vector_similarity: 0.6, rrf: 1 / 65 },
-  { ...saladRule, vector_rank: 7, vector_similarity: 0.55, rrf: 1 / 67 },
+  { ...editorNew, lexical_rank: 3, lexical_score: 0.3, lexical_share: 0, rrf: 0 },
+  { ...unsure, lexical_rank: 4, lexical_score: 0.2, lexical_share: 0, rrf: 0 },
+  { ...editorOld, vector_rank: 5, vector_similarity: 0.6, rrf: 0.6 / 0.82 / 63 },
+  { ...saladRule, vector_rank: 7, vector_similarity: 0.55, rrf: 0.55 / 0.82 / 64 },
   { ...episode, vector_rank: 3, vector_similarity: 0.3, below_threshold: true, rrf: 0 },
   { ...nanOnly, vector_rank: 6, vector_similarity: null, below_threshold: true, rrf: 0 },
 ];
@@ -87,8 +91,8 @@ describe('rankRecall', () => {
   it('runs the whole pipeline end to end', () => {
     const out = rankRecall({ ...base, explain: true });
 
-    // m-editor-new's lexical hit holds none of the query's words (weigh-lanes.ts): the older editor preference,
-    // found by the vector lane, keeps the key.
+    // m-editor-new's lexical hit holds none of the query's words (SQL's lexical share 0): the older editor
+    // preference, found by the vector lane, keeps the key.
     expect(out.items.map((i) => i.id)).toEqual(['m-salad-fact', 'm-editor-old', 'm-broken', 'm-unsure']);
     expect(out.items.map((i) => i.in_context)).toEqual([true, true, true, false]);
     expect(out.dropped).toEqual({
@@ -105,11 +109,9 @@ describe('rankRecall', () => {
       { id: 'r-salad', trigger: 'salad', content: 'Suggest a dressing', confidence: 0.95, action: 'apply' },
     ]);
 
-    // Both lanes, vector rank 2 and lexical rank 1, holding 1 of the query's 6 content words (want, cilantro,
-    // salad, today, steamed, fried); a 30-day-old fact of importance 0.5 and trust 2.
-    // Its similarity 0.75 against the best counted one (0.82) scales its vector rank.
-    const weighed = 0.75 / 0.82 / 62 + 1 / 6 / 61;
-    const expected = (weighed / (2 / 61)) * (0.6 + 0.4 * 0.5 ** (30 / 180)) * (0.75 + 0.25 * 0.5);
+    // SQL's fusion over the best possible (rank 1 in both lanes), for a 30-day-old fact of importance 0.5 and
+    // trust 2.
+    const expected = (candidates[0]!.rrf! / (2 / 61)) * (0.6 + 0.4 * 0.5 ** (30 / 180)) * (0.75 + 0.25 * 0.5);
     expect(out.items[0]!.score).toBeCloseTo(expected, 12);
     expect(out.items[0]!.why).toMatchObject({
       lanes: ['vector', 'lexical'],

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readEvidence } from '../../src/recall/evidence.ts';
+import { type FusedCandidate, readEvidence } from '../../src/recall/evidence.ts';
 import { explain, maxRrf, scoreCandidates } from '../../src/recall/score.ts';
 import type { Candidate } from '../../src/recall/types.ts';
-import type { WeighedCandidate } from '../../src/recall/weigh-lanes.ts';
 import { DEFAULT_RANK_WEIGHTS, resolveRankWeights } from '../../src/recall/weights.ts';
 import { cand } from './fixtures.ts';
 
@@ -11,11 +10,7 @@ const daysAgo = (days: number): string => new Date(now.getTime() - days * 86_400
 const both = ['vector', 'lexical'] as const;
 
 /** A row as recall_candidates fuses it with lane weights 1 and k 60, weighed as SQL fused it. */
-function fused(
-  candidate: Candidate,
-  vectorRank: number | null,
-  lexicalRank: number | null,
-): WeighedCandidate {
+function fused(candidate: Candidate, vectorRank: number | null, lexicalRank: number | null): FusedCandidate {
   const rrf =
     (vectorRank === null ? 0 : 1 / (60 + vectorRank)) + (lexicalRank === null ? 0 : 1 / (60 + lexicalRank));
   return readEvidence([
@@ -26,7 +21,7 @@ function fused(
       lexical_rank: lexicalRank,
       rrf,
     },
-  ]).fused.map((f) => ({ ...f, weighted: f.rrf, lexical_share: null }))[0]!;
+  ]).fused[0]!;
 }
 
 describe('scoreCandidates', () => {
@@ -62,6 +57,10 @@ describe('scoreCandidates', () => {
     });
     expect(s!.score).toBe(1);
     expect(maxRrf(DEFAULT_RANK_WEIGHTS, both)).toBeCloseTo(2 / 61, 15);
+    // Durable memories and episodes are fused with their own weights: the best of both normalises.
+    const local = resolveRankWeights({ lanes: { vector: 0.2, lexical: 1 }, k: 5 });
+    expect(maxRrf(local, both)).toBeCloseTo(2 / 6, 12);
+    expect(maxRrf(local, ['vector'])).toBeCloseTo(0.2 / 6, 12);
   });
 
   it('lets recency, importance and trust reorder memories the lanes found alike', () => {
@@ -115,10 +114,11 @@ describe('explain', () => {
         below_threshold: true,
         lexical_rank: 4,
         lexical_score: 0.7,
+        lexical_share: 0.5,
         rrf: 1 / 64,
       },
     ]).fused;
-    const [s] = scoreCandidates([{ ...entry!, weighted: entry!.rrf, lexical_share: null }], {
+    const [s] = scoreCandidates([entry!], {
       now,
       weights: DEFAULT_RANK_WEIGHTS,
       activeLanes: both,
@@ -132,6 +132,7 @@ describe('explain', () => {
       lexical_score: 0.7,
       rrf: 1 / 64,
       rrf_normalised: s!.rrf_normalised,
+      lexical_share: 0.5,
       recency: 1,
       threshold: 0.5,
       importance: 0.3,

@@ -5,7 +5,7 @@ import type { ModelDefaults } from '../../ports/store.ts';
 /**
  * Chat turns (LoCoMo) are fused as for the word-vector model: vector lane 0.2 against full text, k 5. Swept on the
  * LoCoMo dev file with the blend (hybrid R@10 / MRR): 0.2 / k 5: 0.761 / 0.565; 0.5 / k 10: 0.760 / 0.547; 1 / k
- * 60: 0.699 / 0.473. Durable memories take equal lane weights whatever the model (src/recall/weigh-lanes.ts).
+ * 60: 0.699 / 0.473. Durable memories take equal lane weights whatever the model (recall_candidates' durable lane weights).
  */
 const CHAT_FUSION = Object.freeze({ vectorWeight: 0.2, rrfK: 5 });
 
