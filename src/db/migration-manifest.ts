@@ -32,4 +32,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261201560000_no_global_vector_index_by_default.sql',
   '20261202010000_model_intent_floor.sql',
   '20261202020000_fuse_once_in_sql.sql',
+  '20261202030000_hnsw_ef_search_100.sql',
 ];
