@@ -93,24 +93,35 @@ const commitOf = (dir: string) =>
   execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD']).toString().trim();
 
 /**
- * CPU time (ms) the database's backends have used so far, read from /proc (PostgreSQL on this machine, readable
- * by this user); NaN where it cannot be read (PGlite runs in this process: its CPU is in Node's figure).
+ * CPU time (ms) the database's backends have used, read from /proc (PostgreSQL on this machine, readable by this
+ * user), summed over every backend seen: sampled each second as well, because the pool closes a connection after
+ * 10 s idle and its /proc entry goes with it (idle, it used no CPU since the last sample). Null for PGlite, whose
+ * CPU is this process's.
  */
-async function backendCpuMs(db: SqlExecutor): Promise<number> {
-  if (!existsSync('/proc/self/stat')) return Number.NaN;
-  try {
+function backendCpuMeter(db: SqlExecutor, backend: string) {
+  if (backend !== 'postgres' || !existsSync('/proc/self/stat')) return null;
+  const seen = new Map<number, number>();
+  const sample = async () => {
     const { rows } = await db.query<{ pid: number }>(
       'select pid from pg_catalog.pg_stat_activity where datname = pg_catalog.current_database()',
     );
-    let ticks = 0;
     for (const { pid } of rows) {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        seen.set(pid, (Number(fields[11]) + Number(fields[12])) * 10); // USER_HZ is 100 on Linux
+      } catch {
+        // The connection closed between the query and the read.
+      }
     }
-    return ticks * 10; // USER_HZ is 100 on Linux
-  } catch {
-    return Number.NaN;
-  }
+  };
+  const timer = setInterval(() => void sample().catch(() => {}), 1000);
+  return {
+    async totalMs() {
+      await sample();
+      return [...seen.values()].reduce((sum, ms) => sum + ms, 0);
+    },
+    stop: () => clearInterval(timer),
+  };
 }
 
 const memoryInput = (i: number, salt: string, subject?: string) => ({
@@ -212,12 +223,13 @@ async function benchBackend(
     const cpu: Record<string, { node: number[]; database: number[] }> = {};
     const loads: string[] = [];
     /** Runs one measurement: its rate, and the CPU it cost this process and the database's backends a memory. */
+    const meter = backendCpuMeter(db, name);
     const measure = async (key: string, run: () => Promise<number>) => {
       const node = process.cpuUsage();
-      const database = await backendCpuMs(db);
+      const database = (await meter?.totalMs()) ?? Number.NaN;
       const rate = await run();
       const nodeUsed = process.cpuUsage(node);
-      const databaseUsed = (await backendCpuMs(db)) - database;
+      const databaseUsed = ((await meter?.totalMs()) ?? Number.NaN) - database;
       rates[key] ??= [];
       rates[key].push(rate);
       cpu[key] ??= { node: [], database: [] };
@@ -252,6 +264,7 @@ async function benchBackend(
         );
       }
     }
+    meter?.stop();
     result.ingest_per_second = rates;
     result.cpu_ms_per_memory = cpu;
     result.load_after_each_variant = loads;
