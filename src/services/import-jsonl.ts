@@ -1,7 +1,8 @@
 // Import of memories from JSON Lines (`engram import`): one memory a line in the shape of POST /v1/memories, through
 // the same write pipeline as the API (the gate on every item, vectors embedded a batch at a time, one set-based
-// write a batch, the next batch staged while the last is written). A line that is not valid JSON or not a valid memory is reported with its line number and field and
-// skipped; writes dedupe by content, so running the import again after fixing those lines stores nothing twice.
+// write a batch, the next batch staged while the last is written). A line that is not valid JSON or not a valid
+// memory is reported with its line number and field and skipped; writes dedupe by content, so running the import
+// again after fixing those lines stores nothing twice.
 import { type MemoryInput, MemoryInputSchema } from '../contract/index.ts';
 import type { Principal } from '../core/principal.ts';
 import { validationIssues } from '../core/validation-issues.ts';
@@ -112,10 +113,17 @@ export async function importJsonl(
     const lines = batch;
     const readUpTo = { lines: counts.lines, invalid: counts.invalid };
     batch = [];
-    const staged = await deps.memories.stageMany(
-      principal,
-      lines.map((b) => b.input),
-    );
+    // A batch that cannot be staged (a subject the caller may not write) ends the import once the write in flight
+    // has ended; that write's own failure, the earlier one, is the one reported.
+    const staged = await deps.memories
+      .stageMany(
+        principal,
+        lines.map((b) => b.input),
+      )
+      .catch(async (error: unknown) => {
+        await writing;
+        throw error;
+      });
     await writing;
     writing = deps.memories.storeStaged(principal, staged).then((results) => count(lines, results, readUpTo));
     // Awaited by the next flush or after the last line; until then a failure must not count as unhandled.

@@ -235,4 +235,32 @@ describe.each(backends)('importJsonl on $name', ({ open }) => {
     );
     expect(rows[0]!.n).toBe(10);
   });
+
+  it('ends on a batch it may not write only after the batch before it was stored', async () => {
+    const memories = createMemoryService({
+      store: f.store,
+      gate: evaluateWrite,
+      embedder: testEmbedder,
+      logger: silentLogger,
+    });
+    // An end user limited to its own subject: the second batch names another one.
+    const principal = {
+      kind: 'api_key' as const,
+      tenantId: f.tenantB,
+      scopes: ['memories:write'],
+      actor: 'cli:import',
+      subject: 'own',
+    };
+    const lines = Array.from({ length: 20 }, (_, i) =>
+      JSON.stringify({ subject: i < 10 ? 'own' : 'other', kind: 'fact', content: `Owned fact ${i}` }),
+    );
+    await expect(
+      importJsonl({ memories, store: f.store }, principal, linesOf(lines.join('\n')), { batchSize: 10 }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    const { rows } = await f.db.query<{ n: number }>(
+      "select count(*)::int as n from engram.memories where tenant_id = $1 and subject = 'own'",
+      [f.tenantB],
+    );
+    expect(rows[0]!.n).toBe(10);
+  });
 });
