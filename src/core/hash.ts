@@ -1,11 +1,11 @@
-// Hashing that runs unchanged on Node, Workers and browsers (Web Crypto only).
+// Hashing that runs unchanged on Node, Workers and browsers (plain TypeScript and Web Crypto's random values).
+import { sha256HexSync } from './sha256.ts';
 
 const encoder = new TextEncoder();
 
-/** Lower-case hex SHA-256 of a UTF-8 string. */
+/** Lower-case hex SHA-256 of a UTF-8 string (async for its callers; computed synchronously, see sha256.ts). */
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return sha256HexSync(text);
 }
 
 /** Compares two strings in time that depends only on their length, not on where they differ. */

@@ -1,6 +1,6 @@
-// The dedupe key of a memory: SHA-256 of its normalised, lowercased text, via Web Crypto (Node 20 and Workers).
-
-const encoder = new TextEncoder();
+// The dedupe key of a memory: SHA-256 of its normalised, lowercased text (the same digest as Web Crypto's, computed
+// synchronously: the gate hashes every memory of a batch, src/core/sha256.ts).
+import { sha256HexSync } from '../core/sha256.ts';
 
 /**
  * Hex SHA-256 of `normalizedContent.toLowerCase()`. Callers pass already-normalised text, so two writes that
@@ -8,6 +8,5 @@ const encoder = new TextEncoder();
  * hash identical on every runtime.
  */
 export async function contentHash(normalizedContent: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(normalizedContent.toLowerCase()));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return sha256HexSync(normalizedContent.toLowerCase());
 }

@@ -1,12 +1,14 @@
 // Import of memories from JSON Lines (`engram import`): one memory a line in the shape of POST /v1/memories, through
 // the same write pipeline as the API (the gate on every item, vectors embedded a batch at a time, one set-based
-// write a batch). A line that is not valid JSON or not a valid memory is reported with its line number and field and
-// skipped; writes dedupe by content, so running the import again after fixing those lines stores nothing twice.
+// write a batch, the next batch staged while the last is written). A line that is not valid JSON or not a valid
+// memory is reported with its line number and field and skipped; writes dedupe by content, so running the import
+// again after fixing those lines stores nothing twice.
 import { type MemoryInput, MemoryInputSchema } from '../contract/index.ts';
 import type { Principal } from '../core/principal.ts';
 import { validationIssues } from '../core/validation-issues.ts';
 import type { MemoryStore } from '../ports/store.ts';
 import type { MemoryService } from './memories.ts';
+import type { RememberResult } from './write-pipeline.ts';
 
 export interface ImportProblem {
   /** 1-based line number in the input. */
@@ -79,28 +81,53 @@ export async function importJsonl(
     if (problems.length < maxProblems) problems.push(problem);
   };
 
-  let batch: { input: MemoryInput; line: number }[] = [];
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const results = await deps.memories.rememberMany(
-      principal,
-      batch.map((b) => b.input),
-    );
+  // A batch's progress is told when it is stored, with the lines read up to its end (reading runs a batch ahead).
+  const count = (
+    lines: readonly { line: number }[],
+    results: readonly RememberResult[],
+    readUpTo: Pick<ImportProgress, 'lines' | 'invalid'>,
+  ) => {
     for (const [i, result] of results.entries()) {
       if (result.decision === 'accepted') counts.created++;
       else if (result.decision === 'duplicate' || result.decision === 'merged') counts.duplicates++;
       else {
         counts.rejected++;
         note({
-          line: batch[i]!.line,
+          line: lines[i]!.line,
           field: null,
           code: 'rejected_by_gate',
           message: result.reasons.map((r) => r.code).join(', '),
         });
       }
     }
+    options.onProgress?.({ ...progress(), ...readUpTo });
+  };
+
+  // Two batches in flight: while the database writes one, this process gates and embeds the next (the Node side
+  // and the database's were each about half of a batch's time, one after the other). Batches are stored one at a
+  // time and in input order, so dedupe meets the lines in the order of the file, as before.
+  let batch: { input: MemoryInput; line: number }[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const lines = batch;
+    const readUpTo = { lines: counts.lines, invalid: counts.invalid };
     batch = [];
-    options.onProgress?.(progress());
+    // A batch that cannot be staged (a subject the caller may not write) ends the import once the write in flight
+    // has ended; that write's own failure, the earlier one, is the one reported.
+    const staged = await deps.memories
+      .stageMany(
+        principal,
+        lines.map((b) => b.input),
+      )
+      .catch(async (error: unknown) => {
+        await writing;
+        throw error;
+      });
+    await writing;
+    writing = deps.memories.storeStaged(principal, staged).then((results) => count(lines, results, readUpTo));
+    // Awaited by the next flush or after the last line; until then a failure must not count as unhandled.
+    writing.catch(() => {});
   };
 
   for await (const text of lines) {
@@ -116,6 +143,7 @@ export async function importJsonl(
     if (batch.length >= batchSize) await flush();
   }
   await flush();
+  await writing;
   // What was loaded is what the next recalls plan with (issue 18 item 5).
   if (counts.created > 0) await deps.store.refreshStatistics({ force: true });
   const done = progress();

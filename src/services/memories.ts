@@ -6,7 +6,12 @@ import { AppError } from '../core/errors.ts';
 import type { Principal } from '../core/principal.ts';
 import type { ListFilter, MemoryChain } from '../ports/store.ts';
 import type { RecordOptions } from './memory-record.ts';
-import { createWritePipeline, type RememberResult, type WritePipelineDeps } from './write-pipeline.ts';
+import {
+  createWritePipeline,
+  type RememberResult,
+  type Staged,
+  type WritePipelineDeps,
+} from './write-pipeline.ts';
 
 export type MemoryServiceDeps = WritePipelineDeps;
 export type RememberOptions = RecordOptions;
@@ -15,18 +20,30 @@ export function createMemoryService(deps: MemoryServiceDeps) {
   const pipeline = createWritePipeline(deps);
   const { store } = deps;
 
+  /** Gate, records and vectors of several memories: what `storeStaged` writes (rememberMany in two steps). */
+  async function stageMany(
+    principal: Principal,
+    inputs: MemoryInput[],
+    options: RememberOptions[] = [],
+  ): Promise<Staged> {
+    for (const input of inputs) requireSubject(principal, input.subject);
+    return pipeline.stage(principal, await pipeline.screen(principal, inputs), options);
+  }
+
   /** Remembers several memories in one transaction; one result per input, in order. */
   async function rememberMany(
     principal: Principal,
     inputs: MemoryInput[],
     options: RememberOptions[] = [],
   ): Promise<RememberResult[]> {
-    for (const input of inputs) requireSubject(principal, input.subject);
-    return pipeline.remember(principal, await pipeline.screen(principal, inputs), options);
+    return pipeline.store(principal, await stageMany(principal, inputs, options));
   }
 
   return {
     rememberMany,
+    stageMany,
+    /** Stores a batch from `stageMany` in one transaction; one result per input, in order. */
+    storeStaged: (principal: Principal, staged: Staged) => pipeline.store(principal, staged),
 
     async remember(
       principal: Principal,

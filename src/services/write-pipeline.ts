@@ -41,6 +41,14 @@ export interface Prepared {
   vector: StoredVector | undefined;
 }
 
+/** A batch ready to store: its screened inputs, where the accepted ones are, and what the store writes for them. */
+export interface Staged {
+  screened: readonly Screened[];
+  /** The position in `screened` of each accepted input, in order; `prepared` is aligned with it. */
+  acceptedAt: number[];
+  prepared: Prepared[];
+}
+
 export type RememberResult =
   | { decision: 'accepted'; memory: Memory; trust: number; flags: string[]; superseded: string[] }
   | { decision: 'duplicate'; memory: Memory }
@@ -169,14 +177,14 @@ export function createWritePipeline(deps: WritePipelineDeps) {
   }
 
   /**
-   * Step 4 for remember, batch and ingest: stores what the gate accepted in one transaction, before which the
-   * vectors are embedded (never inside it). One result per screened input, in order.
+   * Steps 2 and 3 of remember for screened inputs: what step 4 stores. Reads nothing the write decides on, so a
+   * bulk load stages its next batch while the store writes the last one (importJsonl).
    */
-  async function remember(
+  async function stage(
     principal: Principal,
     screened: readonly Screened[],
     options: readonly RecordOptions[] = [],
-  ): Promise<RememberResult[]> {
+  ): Promise<Staged> {
     const accepted = screened.flatMap((s, i) =>
       s.verdict.decision === 'accepted' ? [{ index: i, input: s.input, verdict: s.verdict }] : [],
     );
@@ -185,11 +193,20 @@ export function createWritePipeline(deps: WritePipelineDeps) {
       accepted,
       accepted.map((a) => options[a.index] ?? {}),
     );
+    return { screened, acceptedAt: accepted.map((a) => a.index), prepared };
+  }
+
+  /**
+   * Step 4: stores what the gate accepted in one transaction, after the vectors were embedded (never inside it).
+   * One result per screened input, in order.
+   */
+  async function store(principal: Principal, staged: Staged): Promise<RememberResult[]> {
+    const { screened, acceptedAt, prepared } = staged;
     // One set-based call for the whole batch (engram.write_memories): a per-item write_memory call was most of
     // a batch's time above the vector index (see docs/benchmarks/ingest.md).
     const outcomes =
       prepared.length === 0 ? [] : await deps.store.withTenant(principal, (tx) => tx.writeMemories(prepared));
-    const outcomeAt = new Map(accepted.map((a, i) => [a.index, outcomes[i]!]));
+    const outcomeAt = new Map(acceptedAt.map((index, i) => [index, outcomes[i]!]));
     if (outcomes.filter((o) => o.status === 'created').length >= STATISTICS_CHECK_ROWS)
       refreshStatisticsSoon();
     return screened.map(({ verdict }, i): RememberResult => {
@@ -207,7 +224,16 @@ export function createWritePipeline(deps: WritePipelineDeps) {
     });
   }
 
-  return { screen, prepare, remember };
+  /** Steps 2 to 4 for remember, batch and ingest. One result per screened input, in order. */
+  async function remember(
+    principal: Principal,
+    screened: readonly Screened[],
+    options: readonly RecordOptions[] = [],
+  ): Promise<RememberResult[]> {
+    return store(principal, await stage(principal, screened, options));
+  }
+
+  return { screen, prepare, stage, store, remember };
 }
 
 export type WritePipeline = ReturnType<typeof createWritePipeline>;

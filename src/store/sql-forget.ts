@@ -9,11 +9,7 @@ import type {
   ReplaceOutcome,
   SweepBatch,
 } from '../ports/store.ts';
-
-/** pgvector's text input, as in sql-store.ts (a local copy: importing it from there would be an import cycle). */
-function vectorLiteral(vector: readonly number[]): string {
-  return `[${vector.join(',')}]`;
-}
+import { vectorLiteral } from './vector-literal.ts';
 
 export function forgettingTenantStore(session: SqlSession): ForgettingTenantStore {
   return {

@@ -6,6 +6,8 @@ import { UsageError } from '../../src/cli/args.ts';
 import { formatImportProgress, parseImportFlags } from '../../src/cli/commands/import.ts';
 import { silentLogger } from '../../src/core/logger.ts';
 import { evaluateWrite } from '../../src/gate/index.ts';
+import type { Embedder } from '../../src/ports/embedder.ts';
+import type { MemoryStore } from '../../src/ports/store.ts';
 import { importJsonl, parseImportLine } from '../../src/services/import-jsonl.ts';
 import { createMemoryService } from '../../src/services/memories.ts';
 import { backends } from '../support/databases.ts';
@@ -119,5 +121,146 @@ describe.each(backends)('importJsonl on $name', ({ open }) => {
       batchSize: 50,
     });
     expect(again).toMatchObject({ created: 0, duplicates: 121, rejected: 1, invalid: 2 });
+  });
+
+  it('gates and embeds the next batch while the last is written, and writes the batches one at a time in order', async () => {
+    const events: string[] = [];
+    let secondEmbedded: () => void = () => {};
+    const second = new Promise<void>((resolve) => {
+      secondEmbedded = resolve;
+    });
+    const embedder: Embedder = {
+      ...testEmbedder,
+      embedDocuments: async (texts, options) => {
+        events.push(`embed ${texts[0]}`);
+        if (texts[0]?.endsWith(' 10')) secondEmbedded();
+        return testEmbedder.embedDocuments(texts, options);
+      },
+    };
+    // The first write waits for the second batch's embedding: a serial import would never embed it (and would be
+    // cut short by the timeout, recorded as "serial").
+    const store: MemoryStore = {
+      ...f.store,
+      withTenant: (scope, work) =>
+        f.store.withTenant(scope, (tx) =>
+          work({
+            ...tx,
+            writeMemories: async (items) => {
+              const first = items[0]!.record.content;
+              events.push(`write ${first}`);
+              if (first.endsWith(' 0'))
+                await Promise.race([
+                  second,
+                  new Promise((resolve) => setTimeout(resolve, 3000)).then(() => events.push('serial')),
+                ]);
+              const out = await tx.writeMemories(items);
+              events.push(`written ${first}`);
+              return out;
+            },
+          }),
+        ),
+    };
+    const memories = createMemoryService({ store, gate: evaluateWrite, embedder, logger: silentLogger });
+    const principal = {
+      kind: 'api_key' as const,
+      tenantId: f.tenantB,
+      scopes: ['memories:write'],
+      actor: 'cli:import',
+    };
+    const lines = Array.from({ length: 25 }, (_, i) =>
+      JSON.stringify({ subject: 'order', kind: 'fact', content: `Pipelined fact ${i}` }),
+    );
+    // Line 21 repeats line 1: the earlier line makes the row, the later one is its duplicate.
+    lines.push(lines[0]!);
+    const result = await importJsonl({ memories, store }, principal, linesOf(lines.join('\n')), {
+      batchSize: 10,
+    });
+    expect(result).toMatchObject({ lines: 26, created: 25, duplicates: 1 });
+    const at = (event: string) => events.indexOf(event);
+    expect(events).not.toContain('serial');
+    // The second batch was embedded before the first was stored...
+    expect(at('embed Pipelined fact 10')).toBeLessThan(at('written Pipelined fact 0'));
+    expect(at('embed Pipelined fact 20')).toBeLessThan(at('written Pipelined fact 10'));
+    // ...and each write began after the one before it was stored, in input order.
+    expect(events.filter((e) => !e.startsWith('embed'))).toEqual([
+      'write Pipelined fact 0',
+      'written Pipelined fact 0',
+      'write Pipelined fact 10',
+      'written Pipelined fact 10',
+      'write Pipelined fact 20',
+      'written Pipelined fact 20',
+    ]);
+    const { rows } = await f.db.query<{ content: string }>(
+      "select content from engram.memories where tenant_id = $1 and subject = 'order' order by created_at, id",
+      [f.tenantB],
+    );
+    expect(rows).toHaveLength(25);
+  });
+
+  it('fails with the error of a failed write, after the batches before it were stored', async () => {
+    const store: MemoryStore = {
+      ...f.store,
+      withTenant: (scope, work) =>
+        f.store.withTenant(scope, (tx) =>
+          work({
+            ...tx,
+            writeMemories: async (items) => {
+              if (items[0]!.record.content.endsWith(' 10')) throw new Error('the database went away');
+              return tx.writeMemories(items);
+            },
+          }),
+        ),
+    };
+    const memories = createMemoryService({
+      store,
+      gate: evaluateWrite,
+      embedder: testEmbedder,
+      logger: silentLogger,
+    });
+    const principal = {
+      kind: 'api_key' as const,
+      tenantId: f.tenantB,
+      scopes: ['memories:write'],
+      actor: 'cli:import',
+    };
+    const lines = Array.from({ length: 30 }, (_, i) =>
+      JSON.stringify({ subject: 'failing', kind: 'fact', content: `Failing fact ${i}` }),
+    );
+    await expect(
+      importJsonl({ memories, store }, principal, linesOf(lines.join('\n')), { batchSize: 10 }),
+    ).rejects.toThrow('the database went away');
+    const { rows } = await f.db.query<{ n: number }>(
+      "select count(*)::int as n from engram.memories where tenant_id = $1 and subject = 'failing'",
+      [f.tenantB],
+    );
+    expect(rows[0]!.n).toBe(10);
+  });
+
+  it('ends on a batch it may not write only after the batch before it was stored', async () => {
+    const memories = createMemoryService({
+      store: f.store,
+      gate: evaluateWrite,
+      embedder: testEmbedder,
+      logger: silentLogger,
+    });
+    // An end user limited to its own subject: the second batch names another one.
+    const principal = {
+      kind: 'api_key' as const,
+      tenantId: f.tenantB,
+      scopes: ['memories:write'],
+      actor: 'cli:import',
+      subject: 'own',
+    };
+    const lines = Array.from({ length: 20 }, (_, i) =>
+      JSON.stringify({ subject: i < 10 ? 'own' : 'other', kind: 'fact', content: `Owned fact ${i}` }),
+    );
+    await expect(
+      importJsonl({ memories, store: f.store }, principal, linesOf(lines.join('\n')), { batchSize: 10 }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    const { rows } = await f.db.query<{ n: number }>(
+      "select count(*)::int as n from engram.memories where tenant_id = $1 and subject = 'own'",
+      [f.tenantB],
+    );
+    expect(rows[0]!.n).toBe(10);
   });
 });
