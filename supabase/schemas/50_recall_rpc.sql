@@ -107,6 +107,10 @@ as $$
   -- A word and its stem are paired by their position in the text: both vectors come from the same parser, and a
   -- stop word has no stem (two to_tsvector calls for the whole query, not one per word: 2x cheaper). A hyphenated
   -- word ('self-portrait', position p) is followed by its parts (p + 1, p + 2): it also matches by them.
+  -- The pieces a contraction splits into ("I've" -> i, ve; "we'll", "they're", "I'd") are not words of the query:
+  -- the english configuration keeps 've', 'll', 're' and 'd' as lexemes, so "how long I've been with my other
+  -- half" counted 've' as one of its five words and credited every memory with "I've" in it (the TypeScript share
+  -- this replaced dropped them with NLTK's stop words, src/language/stop-words.ts).
   with c as (select engram.ts_config_for(coalesce(p_language, 'en')) as config, engram.lexical_text(p_text) as txt),
        written as (
          select w.lexeme as word, p
@@ -122,6 +126,7 @@ as $$
     join stemmed s on s.p between w.p and w.p + pg_catalog.char_length(w.word)
                                  - pg_catalog.char_length(pg_catalog.replace(w.word, '-', ''))
                                  + case when pg_catalog.strpos(w.word, '-') > 0 then 1 else 0 end
+   where w.word not in ('d', 'll', 'm', 're', 's', 't', 've')
    group by w.word
   union all
   select distinct ('''' || pg_catalog.replace(pg_catalog.replace(b, '\', '\\'), '''', '''''') || ''':AB')::tsquery

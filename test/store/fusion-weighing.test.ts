@@ -242,4 +242,11 @@ describe.each(backends)('the fusion of recall_candidates on $name', ({ open }) =
     expect(rows.map((r) => r.lexical_share)).toEqual([null, null]);
     for (const r of rows) expect(r.rrf).toBeCloseTo(1 / (5 + r.lexical_rank!), 12);
   });
+
+  it("does not count a contraction's pieces as words of the query", async () => {
+    // "I've wondered how she drinks coffee": wondered, drinks, coffee ('ve', which the english configuration keeps
+    // as a lexeme, is no word of it; "how" and "she" are stop words). The preference holds two of the three.
+    const rows = await recall('chat', "I've wondered how she drinks coffee");
+    expect(byContent(rows, 'Drinks her coffee black').lexical_share).toBeCloseTo(2 / 3, 6);
+  });
 });
