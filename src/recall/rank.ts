@@ -209,6 +209,6 @@ export function rankRecall(input: RankRecallInput): RankRecallResult {
       below_threshold: idsWhere('below_threshold', true),
       invalid_score: idsWhere('invalid_score', true),
     },
-    nothing_relevant: (scored.length > 0 || refused) && floored.kept.length === 0,
+    nothing_relevant: refused || (scored.length > 0 && floored.kept.length === 0),
   };
 }

@@ -112,8 +112,8 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
   const url = `http://${config.HOST}:${port}`;
 
   const timer = config.ENGRAM_JOBS === 'on' ? startJobs(options, store, extractor) : undefined;
-  // The query-level floor's example questions, embedded now rather than on the first recall (about 2 s with the
-  // local blend); recalls that come first wait for the same work.
+  // The query-level floor's example questions, embedded now rather than on the first recall (1.5-1.9 s with the
+  // local blend on a quiet machine); recalls that come first wait for the same work.
   void engram.recall.warm();
 
   say(

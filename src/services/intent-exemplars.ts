@@ -1,6 +1,6 @@
 // The query-intent example questions (src/recall/intent-exemplars.ts) in the recall embedder's space, embedded once
-// per process or isolate and shared by every recall: 430 questions, about 2 s for the local blend (4.8 ms a text),
-// one batch of requests for a hosted model. Recall uses them only for a model with a query-level floor.
+// per process or isolate and shared by every recall: 430 questions, 1.5-1.9 s with the local blend on a quiet
+// machine, one batch of requests for a hosted model. Recall uses them only for a model with a query-level floor.
 import type { Logger } from '../core/logger.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import { GENERAL_QUESTIONS, MEMORY_SEEKING_QUESTIONS } from '../recall/intent-exemplars.ts';
@@ -44,5 +44,3 @@ export function createIntentExemplarCache(embedder: Embedder, logger: Logger) {
     },
   };
 }
-
-export type IntentExemplarCache = ReturnType<typeof createIntentExemplarCache>;

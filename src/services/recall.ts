@@ -149,7 +149,7 @@ export function createRecallService(deps: RecallServiceDeps) {
   return {
     /**
      * Embeds the query-intent examples ahead of the first recall when the active model has a query-level floor
-     * (about 2 s with the local blend); the Node server calls it at start. Never throws.
+     * (1.5-1.9 s with the local blend on a quiet machine); the Node server calls it at start. Never throws.
      */
     async warm(): Promise<void> {
       const model = await activeModel().catch(() => null);
