@@ -417,6 +417,11 @@ set search_path = ''
 -- set-returning functions (1,000 each) past jit_above_cost: JIT then compiled every recall's lexical statement,
 -- 14-15 ms of a 2.5 ms recall measured on PostgreSQL 15 (docs/benchmarks/large-subject.md).
 set jit = off
+-- Every statement here reads one subject through an index (or arrays); a sequential scan reads every tenant's
+-- rows until it has enough. The planner chose one for the subject's size count (LIMIT 2,000) whenever it believed
+-- the subject a large share of the table, or the table small (statistics from before a bulk load): a cost that
+-- depends on where the subject's rows lie. So it is ruled out rather than left to the estimates (issue 18 item 5).
+set enable_seqscan = off
 as $$
 #variable_conflict use_column
 declare
@@ -508,32 +513,41 @@ begin
        limit p_exact_below + 1) s;
     if v_subject_size <= p_exact_below or v_dims > 2000 then
       v_path := 'exact';
-      -- Every vector of the subject, its distance computed once. No typmod cast: the expression does not match
-      -- the HNSW index, so this reads the subject's rows through memory_embeddings_subject_idx.
-      execute '
-        select pg_catalog.array_agg(d.id order by d.dist, d.id), pg_catalog.array_agg(d.dist order by d.dist, d.id)
-          from (select e.memory_id as id, e.embedding operator(extensions.<=>) $1::extensions.vector as dist
-                  from engram.memory_embeddings e
-                 where e.tenant_id = $2 and e.subject = $3 and e.model = $4) d'
-        into v_ids, v_dists using p_embedding, v_tenant, p_subject, p_model;
-      execute c_live into v_live, v_durable
-        using v_ids, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until;
     else
       v_path := 'hnsw';
       -- The subject's own HNSW index when the job built one (subject_vector_index_ddl: the model, tenant and subject
       -- are literals here so that the planner can prove its predicate), else the model's global one: the same
-      -- cast and predicate. strict_order keeps scanning until enough
-      -- rows pass the tenant and subject filters (without it a selective filter can return nothing). The memory
-      -- filters are applied to the first v_scan rows of the index's order; when they leave fewer than v_k rows
-      -- and the index has more, the scan goes 4 times deeper, up to hnsw.max_scan_tuples' default (20,000).
+      -- cast and predicate. strict_order keeps scanning until enough rows pass the tenant and subject filters
+      -- (without it a selective filter can return nothing).
       perform pg_catalog.set_config('hnsw.iterative_scan', 'strict_order', true);
       -- ef_search at least 100: at 64 the scan found 95.3% of the exact top 10 in a 192,449-row subject, at 100
       -- 98.3%, at 200 99.8% (engram bench at 1M with the local model's vectors, docs/benchmarks/1m/).
       perform pg_catalog.set_config('hnsw.ef_search', greatest(v_k * 2, 100)::text, true);
       v_order := pg_catalog.format(
         'e.embedding::extensions.vector(%1$s) operator(extensions.<=>) $1::extensions.vector(%1$s)', v_dims);
-      v_scan := v_k * 4;
-      loop
+    end if;
+    -- Both paths read the subject's vectors in distance order, the first v_scan of them, and keep those whose
+    -- memory is live and passes the filters; when that leaves fewer than v_k rows and there are more, the scan
+    -- goes 4 times deeper (the HNSW path up to hnsw.max_scan_tuples' default, 20,000). The exact path used to
+    -- pass every vector of the subject through the live check and the pools (at 4,743 vectors, 17 of the vector
+    -- lane's 22 ms; docs/benchmarks/recall-sql.md); its nearest v_scan are a prefix of the same order, so the
+    -- pools below come out the same.
+    v_scan := v_k * 4;
+    loop
+      if v_path = 'exact' then
+        -- Every vector of the subject has its distance computed once and the nearest v_scan are kept (a top-N
+        -- sort). No typmod cast: the expression matches no HNSW index, so this reads the subject's rows through
+        -- memory_embeddings_subject_idx.
+        execute '
+          select pg_catalog.count(*)::integer,
+                 pg_catalog.array_agg(d.id order by d.dist, d.id), pg_catalog.array_agg(d.dist order by d.dist, d.id)
+            from (select e.memory_id as id, e.embedding operator(extensions.<=>) $1::extensions.vector as dist
+                    from engram.memory_embeddings e
+                   where e.tenant_id = $2 and e.subject = $3 and e.model = $4
+                   order by 2, 1
+                   limit $5) d'
+          into v_scanned, v_ids, v_dists using p_embedding, v_tenant, p_subject, p_model, v_scan;
+      else
         execute pg_catalog.format('
           select pg_catalog.count(*)::integer,
                  pg_catalog.array_agg(d.id order by d.dist, d.id), pg_catalog.array_agg(d.dist order by d.dist, d.id)
@@ -543,37 +557,38 @@ begin
                    order by %1$s
                    limit %5$s) d', v_order, p_model, v_tenant, p_subject, v_scan)
           into v_scanned, v_ids, v_dists using p_embedding;
-        execute c_live into v_live, v_durable
-          using v_ids, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until;
-        exit when v_scanned < v_scan or v_scan >= 20000 or coalesce(pg_catalog.cardinality(v_live), 0) >= v_k;
-        v_scan := least(v_scan * 4, 20000);
-      end loop;
-      -- Durable memories are few next to a subject's chat turns (1 in 50 in scripts/bench-stale-plans.ts: about
-      -- 12 in the index's first 600 rows where 150 were wanted), and scanning the index 4 and 16 times deeper for
-      -- them made a 20,000-row subject's hybrid recall 2.4x slower than main's join inside the scan
-      -- (docs/benchmarks/recall-sql.md). So when the scan did not
-      -- reach them all, the durable pool comes from the subject's durable rows themselves, their vectors by
-      -- primary key and their distances exact.
-      if v_durable_pool and coalesce(pg_catalog.cardinality(v_durable), 0) < v_k and v_scanned = v_scan then
-        execute c_durable into v_more
-          using v_tenant, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until, p_subject;
-        execute '
-          with more as (
-                 select e.memory_id as id, e.embedding operator(extensions.<=>) $1::extensions.vector as dist
-                   from engram.memory_embeddings e
-                  where e.memory_id = any ($2) and e.model = $3),
-               seen as (
-                 select s.id, s.dist from rows from (pg_catalog.unnest($4::uuid[]), pg_catalog.unnest($5::float8[])) s(id, dist)),
-               pooled as (
-                 select distinct on (x.id) x.id, x.dist
-                   from (select * from seen union all select * from more) x
-                  order by x.id)
-          select pg_catalog.array_agg(v.id order by v.dist, v.id), pg_catalog.array_agg(v.dist order by v.dist, v.id)
-            from pooled v'
-          into v_ids, v_dists using p_embedding, v_more, p_model, v_ids, v_dists;
-        v_live := coalesce(v_live, '{}') || v_more;
-        v_durable := coalesce(v_durable, '{}') || v_more;
       end if;
+      execute c_live into v_live, v_durable
+        using v_ids, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until;
+      exit when v_scanned < v_scan or coalesce(pg_catalog.cardinality(v_live), 0) >= v_k
+             or (v_path = 'hnsw' and v_scan >= 20000);
+      v_scan := case when v_path = 'hnsw' then least(v_scan * 4, 20000) else v_scan * 4 end;
+    end loop;
+    -- Durable memories are few next to a subject's chat turns (1 in 50 in scripts/bench-stale-plans.ts: about
+    -- 12 in the index's first 600 rows where 150 were wanted), and scanning the index 4 and 16 times deeper for
+    -- them made a 20,000-row subject's hybrid recall 2.4x slower than main's join inside the scan
+    -- (docs/benchmarks/recall-sql.md). So when the scan did not
+    -- reach them all, the durable pool comes from the subject's durable rows themselves, their vectors by
+    -- primary key and their distances exact.
+    if v_durable_pool and coalesce(pg_catalog.cardinality(v_durable), 0) < v_k and v_scanned = v_scan then
+      execute c_durable into v_more
+        using v_tenant, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until, p_subject;
+      execute '
+        with more as (
+               select e.memory_id as id, e.embedding operator(extensions.<=>) $1::extensions.vector as dist
+                 from engram.memory_embeddings e
+                where e.memory_id = any ($2) and e.model = $3),
+             seen as (
+               select s.id, s.dist from rows from (pg_catalog.unnest($4::uuid[]), pg_catalog.unnest($5::float8[])) s(id, dist)),
+             pooled as (
+               select distinct on (x.id) x.id, x.dist
+                 from (select * from seen union all select * from more) x
+                order by x.id)
+        select pg_catalog.array_agg(v.id order by v.dist, v.id), pg_catalog.array_agg(v.dist order by v.dist, v.id)
+          from pooled v'
+        into v_ids, v_dists using p_embedding, v_more, p_model, v_ids, v_dists;
+      v_live := coalesce(v_live, '{}') || v_more;
+      v_durable := coalesce(v_durable, '{}') || v_more;
     end if;
     if v_live is not null then
       execute c_vector_pools into v_vec_ids, v_vec_sims

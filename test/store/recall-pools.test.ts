@@ -106,4 +106,19 @@ describe.each(backends)('recall pools on $name', ({ open }) => {
     const all = await candidates('hybrid', ['episode', 'preference']);
     expect(all.some((r) => r.kind === 'preference')).toBe(false);
   });
+
+  // Last: it revokes rows. The 20 nearest turns revoked, the first scan (4 x 5 rows) holds no live one, so both
+  // paths scan deeper; the candidates are still the 5 nearest live turns and the preference.
+  it.each([
+    ['exact', 5000],
+    ['hnsw', 5],
+  ])('the vector lane (%s) scans deeper when the nearest rows are not live', async (_, below) => {
+    await database.db.query(
+      "update engram.memories set revoked_at = now() where subject = 'cam' and kind = 'episode' and split_part(content, ':', 1) in (select 'turn ' || g from generate_series(0, 19) g)",
+    );
+    const rows = await candidates('vector', null, below);
+    expect(rows).toHaveLength(6);
+    expect(rows.filter((r) => r.kind === 'episode').map((r) => r.vector_rank)).toEqual([1, 2, 3, 4, 5]);
+    expect(rows.find((r) => r.kind === 'preference')?.vector_rank).toBe(6);
+  });
 });
