@@ -5,11 +5,15 @@
 -- Helpers used by generated columns must be immutable.
 create function engram.tags_text(p_tags text[])
 returns text
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
-as $$ select coalesce(pg_catalog.array_to_string(p_tags, ' '), '') $$;
+as $$
+begin
+  return coalesce(pg_catalog.array_to_string(p_tags, ' '), '');
+end
+$$;
 comment on function engram.tags_text(text[]) is 'Tags as one space-separated string, for the full-text index (array_to_string itself is only stable).';
 -- Evaluated as the querying role (generated columns, write_memory).
 revoke execute on function engram.tags_text(text[]) from public;
@@ -17,14 +21,15 @@ grant execute on function engram.tags_text(text[]) to engram_app, authenticated,
 
 create function engram.ts_config_for(p_language text)
 returns regconfig
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
   -- Exactly src/language TEXT_SEARCH_CONFIGS (test/language/postgres.test.ts): the configurations that both
   -- PostgreSQL 15 and PGlite ship. und, zh, ja, ko and unknown languages: simple (CJK text is indexed as bigrams).
-  select case pg_catalog.split_part(pg_catalog.lower(coalesce(p_language, 'en')), '-', 1)
+begin
+  return case pg_catalog.split_part(pg_catalog.lower(coalesce(p_language, 'en')), '-', 1)
     when 'ar' then 'pg_catalog.arabic'
     when 'ca' then 'pg_catalog.catalan'
     when 'da' then 'pg_catalog.danish'
@@ -56,7 +61,8 @@ as $$
     when 'tr' then 'pg_catalog.turkish'
     when 'yi' then 'pg_catalog.yiddish'
     else 'pg_catalog.simple'
-  end::regconfig
+  end::regconfig;
+end
 $$;
 comment on function engram.ts_config_for(text) is 'Maps a language tag (en, pt-BR, ...) to a text-search configuration; simple when unknown.';
 revoke execute on function engram.ts_config_for(text) from public;
@@ -67,13 +73,15 @@ grant execute on function engram.ts_config_for(text) to engram_app, authenticate
 -- otherwise be read as a word under a C locale).
 create function engram.lexical_text(p_text text)
 returns text
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
-  select pg_catalog.regexp_replace(coalesce(p_text, ''),
-    '[\u2e80-\u2fdf\u3005\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U000323af\u3041-\u3096\u3099-\u309f\u30a1-\u30fa\u30fc-\u30ff\u31f0-\u31ff\uff66-\uff9f\U0001aff0-\U0001afff\U0001b000-\U0001b16f\u1100-\u11ff\u3131-\u318e\ua960-\ua97c\uac00-\ud7a3\ud7b0-\ud7fb\uffa0-\uffdc\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]+', ' ', 'g')
+begin
+  return pg_catalog.regexp_replace(coalesce(p_text, ''),
+    '[\u2e80-\u2fdf\u3005\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U000323af\u3041-\u3096\u3099-\u309f\u30a1-\u30fa\u30fc-\u30ff\u31f0-\u31ff\uff66-\uff9f\U0001aff0-\U0001afff\U0001b000-\U0001b16f\u1100-\u11ff\u3131-\u318e\ua960-\ua97c\uac00-\ud7a3\ud7b0-\ud7fb\uffa0-\uffdc\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]+', ' ', 'g');
+end
 $$;
 comment on function engram.lexical_text(text) is 'p_text without its CJK runs and CJK punctuation: the part a language''s text-search configuration reads.';
 revoke execute on function engram.lexical_text(text) from public;
@@ -84,7 +92,7 @@ grant execute on function engram.lexical_text(text) to engram_app, authenticated
 -- with no dictionary and no server extension: the same SQL on PostgreSQL, PGlite, Neon and Supabase.
 create function engram.cjk_bigrams(p_text text)
 returns text
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
@@ -92,13 +100,17 @@ as $$
   -- Each maximal run of CJK characters (src/language CJK_RANGES) as its overlapping character bigrams, a
   -- one-character run as itself, space-separated so that the parser reads each as a word:
   -- '我对花生过敏，吃了' -> '我对 对花 花生 生过 过敏 吃了'.
-  select coalesce(pg_catalog.string_agg(
-           case when pg_catalog.char_length(r.run) = 1 then r.run
-                else (select pg_catalog.string_agg(pg_catalog.substr(r.run, i, 2), ' ' order by i)
-                        from pg_catalog.generate_series(1, pg_catalog.char_length(r.run) - 1) i)
-           end, ' ' order by r.n), '')
-    from (select t.m[1] as run, t.n
-            from pg_catalog.regexp_matches(coalesce(p_text, ''), '([\u2e80-\u2fdf\u3005\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U000323af\u3041-\u3096\u3099-\u309f\u30a1-\u30fa\u30fc-\u30ff\u31f0-\u31ff\uff66-\uff9f\U0001aff0-\U0001afff\U0001b000-\U0001b16f\u1100-\u11ff\u3131-\u318e\ua960-\ua97c\uac00-\ud7a3\ud7b0-\ud7fb\uffa0-\uffdc]+)', 'g') with ordinality as t(m, n)) r
+begin
+  return (
+    select coalesce(pg_catalog.string_agg(
+             case when pg_catalog.char_length(r.run) = 1 then r.run
+                  else (select pg_catalog.string_agg(pg_catalog.substr(r.run, i, 2), ' ' order by i)
+                          from pg_catalog.generate_series(1, pg_catalog.char_length(r.run) - 1) i)
+             end, ' ' order by r.n), '')
+      from (select t.m[1] as run, t.n
+              from pg_catalog.regexp_matches(coalesce(p_text, ''), '([\u2e80-\u2fdf\u3005\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U000323af\u3041-\u3096\u3099-\u309f\u30a1-\u30fa\u30fc-\u30ff\u31f0-\u31ff\uff66-\uff9f\U0001aff0-\U0001afff\U0001b000-\U0001b16f\u1100-\u11ff\u3131-\u318e\ua960-\ua97c\uac00-\ud7a3\ud7b0-\ud7fb\uffa0-\uffdc]+)', 'g') with ordinality as t(m, n)) r
+  );
+end
 $$;
 comment on function engram.cjk_bigrams(text) is 'The CJK runs of p_text as space-separated overlapping character bigrams (a one-character run as itself).';
 revoke execute on function engram.cjk_bigrams(text) from public;
@@ -106,17 +118,19 @@ grant execute on function engram.cjk_bigrams(text) to engram_app, authenticated,
 
 create function engram.search_vector(p_config regconfig, p_text text)
 returns tsvector
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
   -- Mixed text indexes both parts: '我们都用 PostgreSQL' -> 'postgresql', '我们', '们都', '都用'. Text without CJK
   -- (most rows) skips both CJK functions: each call costs, and writes pay them for content, tags and context.
-  select case when p_text ~ '[\u2e80-\u2fdf\u3005\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U000323af\u3041-\u3096\u3099-\u309f\u30a1-\u30fa\u30fc-\u30ff\u31f0-\u31ff\uff66-\uff9f\U0001aff0-\U0001afff\U0001b000-\U0001b16f\u1100-\u11ff\u3131-\u318e\ua960-\ua97c\uac00-\ud7a3\ud7b0-\ud7fb\uffa0-\uffdc]' then
+begin
+  return case when p_text ~ '[\u2e80-\u2fdf\u3005\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U000323af\u3041-\u3096\u3099-\u309f\u30a1-\u30fa\u30fc-\u30ff\u31f0-\u31ff\uff66-\uff9f\U0001aff0-\U0001afff\U0001b000-\U0001b16f\u1100-\u11ff\u3131-\u318e\ua960-\ua97c\uac00-\ud7a3\ud7b0-\ud7fb\uffa0-\uffdc]' then
            pg_catalog.to_tsvector(p_config, engram.lexical_text(p_text))
            || pg_catalog.to_tsvector('pg_catalog.simple'::regconfig, engram.cjk_bigrams(p_text))
-         else pg_catalog.to_tsvector(p_config, coalesce(p_text, '')) end
+         else pg_catalog.to_tsvector(p_config, coalesce(p_text, '')) end;
+end
 $$;
 comment on function engram.search_vector(regconfig, text) is 'The full-text vector of p_text: its words under p_config and its CJK text as character bigrams (under simple).';
 revoke execute on function engram.search_vector(regconfig, text) from public;
@@ -126,30 +140,36 @@ grant execute on function engram.search_vector(regconfig, text) to engram_app, a
 -- lexeme with a space in it, so no text can produce or match it; query_tsquery requires it beside a stemmed term.
 create function engram.ts_config_tag(p_config regconfig)
 returns text
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
-as $$ select ' ~' || p_config::text $$;
+as $$
+begin
+  return ' ~' || p_config::text;
+end
+$$;
 comment on function engram.ts_config_tag(regconfig) is 'The lexeme that marks a memory''s vector with the configuration that stemmed it ('' ~pg_catalog.german'').';
 revoke execute on function engram.ts_config_tag(regconfig) from public;
 grant execute on function engram.ts_config_tag(regconfig) to engram_app, authenticated, engram_operator;
 
 create function engram.memory_search_tsv(p_config regconfig, p_content text, p_tags text[], p_context text)
 returns tsvector
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
   -- No tags and no context (most memories): no call for them.
-  select pg_catalog.setweight(engram.search_vector(p_config, p_content), 'A')
+begin
+  return pg_catalog.setweight(engram.search_vector(p_config, p_content), 'A')
       || case when pg_catalog.cardinality(p_tags) > 0
               then pg_catalog.setweight(engram.search_vector(p_config, engram.tags_text(p_tags)), 'B')
               else ''::tsvector end
       || case when p_context <> '' then pg_catalog.setweight(engram.search_vector(p_config, p_context), 'D')
               else ''::tsvector end
-      || pg_catalog.array_to_tsvector(array[engram.ts_config_tag(p_config)])
+      || pg_catalog.array_to_tsvector(array[engram.ts_config_tag(p_config)]);
+end
 $$;
 comment on function engram.memory_search_tsv(regconfig, text, text[], text) is 'A memory''s full-text vector (the generated search_tsv): content A, tags B, context D, and its configuration''s tag.';
 revoke execute on function engram.memory_search_tsv(regconfig, text, text[], text) from public;

@@ -4,13 +4,15 @@
 
 create function engram.or_tsquery(p_config regconfig, p_text text)
 returns tsquery
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
   -- OR semantics: question-style queries rarely contain every word of the memory.
-  select nullif(pg_catalog.replace(pg_catalog.plainto_tsquery(p_config, p_text)::text, ' & ', ' | '), '')::tsquery
+begin
+  return nullif(pg_catalog.replace(pg_catalog.plainto_tsquery(p_config, p_text)::text, ' & ', ' | '), '')::tsquery;
+end
 $$;
 comment on function engram.or_tsquery(regconfig, text) is 'A full-text query matching any of the words of p_text (stop words dropped, stemmed by p_config).';
 revoke execute on function engram.or_tsquery(regconfig, text) from public;
@@ -20,15 +22,19 @@ grant execute on function engram.or_tsquery(regconfig, text) to engram_app, auth
 -- with simple, stop words and all, and "the" or "is" in a question must not match every one of them.
 create function engram.query_words(p_config regconfig, p_text text)
 returns text
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
-  select coalesce(pg_catalog.string_agg(w, ' ' order by w), '')
-    from pg_catalog.unnest(pg_catalog.tsvector_to_array(
-           pg_catalog.to_tsvector('pg_catalog.simple'::regconfig, engram.lexical_text(p_text)))) w
-   where pg_catalog.length(pg_catalog.to_tsvector(p_config, w)) > 0
+begin
+  return (
+    select coalesce(pg_catalog.string_agg(w, ' ' order by w), '')
+      from pg_catalog.unnest(pg_catalog.tsvector_to_array(
+             pg_catalog.to_tsvector('pg_catalog.simple'::regconfig, engram.lexical_text(p_text)))) w
+     where pg_catalog.length(pg_catalog.to_tsvector(p_config, w)) > 0
+  );
+end
 $$;
 comment on function engram.query_words(regconfig, text) is 'The words of p_text outside CJK, as written (simple), without the stop words of p_config.';
 revoke execute on function engram.query_words(regconfig, text) from public;
@@ -36,13 +42,15 @@ grant execute on function engram.query_words(regconfig, text) to engram_app, aut
 
 create function engram.tsquery_any(p_queries tsquery[])
 returns tsquery
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
-  select nullif(pg_catalog.array_to_string(
-           array(select '(' || q::text || ')' from pg_catalog.unnest(p_queries) q where q is not null), ' | '), '')::tsquery
+begin
+  return nullif(pg_catalog.array_to_string(
+           array(select '(' || q::text || ')' from pg_catalog.unnest(p_queries) q where q is not null), ' | '), '')::tsquery;
+end
 $$;
 comment on function engram.tsquery_any(tsquery[]) is 'The OR of the non-null queries, null when there are none.';
 revoke execute on function engram.tsquery_any(tsquery[]) from public;
@@ -50,7 +58,7 @@ grant execute on function engram.tsquery_any(tsquery[]) to engram_app, authentic
 
 create function engram.query_tsquery(p_text text, p_language text default null)
 returns tsquery
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
@@ -59,15 +67,19 @@ as $$
   -- matches through: its words stemmed for its language, only in rows of that language or of simple (a memory in
   -- another language is never matched through this stemmer by accident: the row must carry the tag of the
   -- configuration); its words as written (but its language's stop words), in any row; its CJK bigrams, in any row.
-  select engram.tsquery_any(array[
-           case when p.config <> 'pg_catalog.simple'::regconfig then
-             engram.or_tsquery(p.config, engram.lexical_text(p_text))
-             && (('''' || engram.ts_config_tag(p.config) || '''')::tsquery
-                 || ('''' || engram.ts_config_tag('pg_catalog.simple'::regconfig) || '''')::tsquery)
-           end,
-           engram.or_tsquery('pg_catalog.simple'::regconfig, engram.query_words(p.config, p_text)),
-           engram.or_tsquery('pg_catalog.simple'::regconfig, engram.cjk_bigrams(p_text))])
-    from (select engram.ts_config_for(coalesce(p_language, 'en')) as config) p
+begin
+  return (
+    select engram.tsquery_any(array[
+             case when p.config <> 'pg_catalog.simple'::regconfig then
+               engram.or_tsquery(p.config, engram.lexical_text(p_text))
+               && (('''' || engram.ts_config_tag(p.config) || '''')::tsquery
+                   || ('''' || engram.ts_config_tag('pg_catalog.simple'::regconfig) || '''')::tsquery)
+             end,
+             engram.or_tsquery('pg_catalog.simple'::regconfig, engram.query_words(p.config, p_text)),
+             engram.or_tsquery('pg_catalog.simple'::regconfig, engram.cjk_bigrams(p_text))])
+      from (select engram.ts_config_for(coalesce(p_language, 'en')) as config) p
+  );
+end
 $$;
 comment on function engram.query_tsquery(text, text) is 'The lexical query of a recall: OR of the words stemmed for the language (in rows of that language or simple), the words as is, and the CJK bigrams.';
 revoke execute on function engram.query_tsquery(text, text) from public;
@@ -75,18 +87,21 @@ grant execute on function engram.query_tsquery(text, text) to engram_app, authen
 
 create function engram.query_terms(p_text text, p_language text default null)
 returns setof tsquery
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
   -- The lexemes query_tsquery ORs together (the language's stemmed forms, the words as is but the stop words, and
   -- the CJK bigrams), one tsquery each, quoted so that no lexeme is read as an operator.
-  select distinct ('''' || pg_catalog.replace(pg_catalog.replace(w, '\', '\\'), '''', '''''') || '''')::tsquery
-    from pg_catalog.unnest(pg_catalog.tsvector_to_array(
-           engram.search_vector(engram.ts_config_for(coalesce(p_language, 'en')), p_text)
-           || pg_catalog.to_tsvector('pg_catalog.simple'::regconfig,
-                engram.query_words(engram.ts_config_for(coalesce(p_language, 'en')), p_text)))) w
+begin
+  return query
+    select distinct ('''' || pg_catalog.replace(pg_catalog.replace(w, '\', '\\'), '''', '''''') || '''')::tsquery
+      from pg_catalog.unnest(pg_catalog.tsvector_to_array(
+             engram.search_vector(engram.ts_config_for(coalesce(p_language, 'en')), p_text)
+             || pg_catalog.to_tsvector('pg_catalog.simple'::regconfig,
+                  engram.query_words(engram.ts_config_for(coalesce(p_language, 'en')), p_text)))) w;
+end
 $$;
 comment on function engram.query_terms(text, text) is 'The terms of a recall query, one tsquery each (what idf is computed for).';
 revoke execute on function engram.query_terms(text, text) from public;
@@ -94,7 +109,7 @@ grant execute on function engram.query_terms(text, text) to engram_app, authenti
 
 create function engram.query_word_terms(p_text text, p_language text default null)
 returns setof tsquery
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
@@ -111,27 +126,30 @@ as $$
   -- the english configuration keeps 've', 'll', 're' and 'd' as lexemes, so "how long I've been with my other
   -- half" counted 've' as one of its five words and credited every memory with "I've" in it (the TypeScript share
   -- this replaced dropped them with NLTK's stop words, src/language/stop-words.ts).
-  with c as (select engram.ts_config_for(coalesce(p_language, 'en')) as config, engram.lexical_text(p_text) as txt),
-       written as (
-         select w.lexeme as word, p
-           from c, pg_catalog.unnest(pg_catalog.to_tsvector('pg_catalog.simple'::regconfig, c.txt)) w,
-                pg_catalog.unnest(w.positions) p),
-       stemmed as (
-         select s.lexeme as stem, p
-           from c, pg_catalog.unnest(pg_catalog.to_tsvector(c.config, c.txt)) s, pg_catalog.unnest(s.positions) p)
-  select (('''' || pg_catalog.replace(pg_catalog.replace(w.word, '\', '\\'), '''', '''''') || ''':AB')
-          || coalesce(' | ' || pg_catalog.string_agg(distinct ('''' || pg_catalog.replace(pg_catalog.replace(s.stem, '\', '\\'), '''', '''''') || ''':AB'), ' | ')
-                                  filter (where s.stem <> w.word), ''))::tsquery
-    from written w
-    join stemmed s on s.p between w.p and w.p + pg_catalog.char_length(w.word)
-                                 - pg_catalog.char_length(pg_catalog.replace(w.word, '-', ''))
-                                 + case when pg_catalog.strpos(w.word, '-') > 0 then 1 else 0 end
-   where w.word not in ('d', 'll', 'm', 're', 's', 't', 've')
-   group by w.word
-  union all
-  select distinct ('''' || pg_catalog.replace(pg_catalog.replace(b, '\', '\\'), '''', '''''') || ''':AB')::tsquery
-    from pg_catalog.regexp_split_to_table(engram.cjk_bigrams(p_text), ' ') b
-   where b <> ''
+begin
+  return query
+    with c as (select engram.ts_config_for(coalesce(p_language, 'en')) as config, engram.lexical_text(p_text) as txt),
+         written as (
+           select w.lexeme as word, p
+             from c, pg_catalog.unnest(pg_catalog.to_tsvector('pg_catalog.simple'::regconfig, c.txt)) w,
+                  pg_catalog.unnest(w.positions) p),
+         stemmed as (
+           select s.lexeme as stem, p
+             from c, pg_catalog.unnest(pg_catalog.to_tsvector(c.config, c.txt)) s, pg_catalog.unnest(s.positions) p)
+    select (('''' || pg_catalog.replace(pg_catalog.replace(w.word, '\', '\\'), '''', '''''') || ''':AB')
+            || coalesce(' | ' || pg_catalog.string_agg(distinct ('''' || pg_catalog.replace(pg_catalog.replace(s.stem, '\', '\\'), '''', '''''') || ''':AB'), ' | ')
+                                    filter (where s.stem <> w.word), ''))::tsquery
+      from written w
+      join stemmed s on s.p between w.p and w.p + pg_catalog.char_length(w.word)
+                                   - pg_catalog.char_length(pg_catalog.replace(w.word, '-', ''))
+                                   + case when pg_catalog.strpos(w.word, '-') > 0 then 1 else 0 end
+     where w.word not in ('d', 'll', 'm', 're', 's', 't', 've')
+     group by w.word
+    union all
+    select distinct ('''' || pg_catalog.replace(pg_catalog.replace(b, '\', '\\'), '''', '''''') || ''':AB')::tsquery
+      from pg_catalog.regexp_split_to_table(engram.cjk_bigrams(p_text), ' ') b
+     where b <> '';
+end
 $$;
 comment on function engram.query_word_terms(text, text) is 'One tsquery per word of a recall query (the word as written or stemmed) and per CJK bigram, over a memory''s own words (weights A and B): what the lexical share counts.';
 revoke execute on function engram.query_word_terms(text, text) from public;
