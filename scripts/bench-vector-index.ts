@@ -338,8 +338,8 @@ try {
       ['none dropped', 'select 1'],
       ['audit_events_related_idx (GIN of related ids)', 'drop index engram.audit_events_related_idx'],
       [
-        'memories_subject_search_idx (GIN of the lexical lane)',
-        'drop index engram.memories_subject_search_idx',
+        'memories_subject_lexemes_idx (GIN of the lexical lane)',
+        'drop index engram.memories_subject_lexemes_idx',
       ],
       [
         'the other secondary indexes of memories',

@@ -10,6 +10,8 @@
 // docs/benchmarks/vector-partitions.json.
 // Run: DATABASE_URL=postgres://... nice -n 10 npx tsx scripts/bench-vector-partitions.ts [--memories 1000000]
 //      [--subjects 100] [--tenants 10] [--partitions 16] [--queries 100] [--ghosts 200] [--keep] [--out docs/benchmarks]
+//      [--corpus-only]: load the corpus and build the job's subject indexes only, then keep the database (what
+//      scripts/bench-large-subject-lanes.ts and scripts/bench-recall-ab.ts read).
 // (vectors from the local model, wink-sif, as `engram bench --vectors local`).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'docs/benchmarks' },
     ghosts: { type: 'string', default: '200' },
     keep: { type: 'boolean', default: false },
+    'corpus-only': { type: 'boolean', default: false },
   },
 });
 const SIZE = Number(values.memories);
@@ -325,6 +328,17 @@ try {
     if (done % 100_000 === 0) say(`  ${done.toLocaleString('en')}`);
   });
   const loadS = seconds(performance.now() - started);
+  if (values['corpus-only']) {
+    started = performance.now();
+    await store.buildSubjectVectorIndexes();
+    await db.exec('vacuum analyze engram.memories; vacuum analyze engram.memory_embeddings;');
+    say(
+      `loaded in ${loadS} s, subject indexes built in ${seconds(performance.now() - started)} s; kept database ${name}`,
+    );
+    await db.close();
+    await admin.end();
+    process.exit(0);
+  }
   await createPartitionedCopy();
   started = performance.now();
   await db.query(`insert into ${PARTED} select * from ${FLAT}`);

@@ -175,6 +175,48 @@ comment on function engram.memory_search_tsv(regconfig, text, text[], text) is '
 revoke execute on function engram.memory_search_tsv(regconfig, text, text[], text) from public;
 grant execute on function engram.memory_search_tsv(regconfig, text, text[], text) to engram_app, authenticated, engram_operator;
 
+-- The lexical lane's index (memories_subject_lexemes_idx) keys every lexeme of a memory's search_tsv by its
+-- subject: 'walk' in subject s of tenant t becomes '<12 hex digits of md5(t/s)>:walk'. A GIN on (tenant_id,
+-- subject, search_tsv) had to merge the tenant's and the subject's posting lists with the words' for every query
+-- (8.7 ms to find 1,563 matches in a 18,965-row subject at 100k memories); keyed lexemes have posting lists of
+-- one subject's rows (0.2 ms for the same matches; docs/benchmarks/recall-sql.md). Two subjects whose keys
+-- collide (48 bits: about one pair in 10^14 pairs) only share posting lists; the lane filters by tenant and
+-- subject.
+create function engram.subject_lexeme_key(p_tenant uuid, p_subject text)
+returns text
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+begin
+  return pg_catalog.left(pg_catalog.md5(p_tenant::text || '/' || p_subject), 12) || ':';
+end
+$$;
+comment on function engram.subject_lexeme_key(uuid, text) is 'The prefix that keys a subject''s lexemes in the lexical lane''s index (12 hex digits of md5(tenant/subject) and a colon).';
+revoke execute on function engram.subject_lexeme_key(uuid, text) from public;
+grant execute on function engram.subject_lexeme_key(uuid, text) to engram_app, authenticated, engram_operator;
+
+create function engram.subject_lexemes(p_tenant uuid, p_subject text, p_tsv tsvector)
+returns tsvector
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+declare
+  v_key text := engram.subject_lexeme_key(p_tenant, p_subject);
+begin
+  -- Lexemes only (the index needs no positions or weights), and not the configuration's tag, which every row of
+  -- a language holds: its posting list would be the whole subject.
+  return pg_catalog.array_to_tsvector(array(
+    select v_key || l from pg_catalog.unnest(pg_catalog.tsvector_to_array(p_tsv)) l where l not like ' ~%'));
+end
+$$;
+comment on function engram.subject_lexemes(uuid, text, tsvector) is 'The lexemes of p_tsv keyed by their subject (engram.subject_lexeme_key), without positions, weights or the configuration tag: what the lexical lane''s index holds.';
+revoke execute on function engram.subject_lexemes(uuid, text, tsvector) from public;
+grant execute on function engram.subject_lexemes(uuid, text, tsvector) to engram_app, authenticated, engram_operator;
+
 -- The language of text outside CJK by the stop words of PostgreSQL's own configurations: the one whose list
 -- holds the most of its words, when that is at least 2 and at least 2 more than any other language's; else und.
 -- Measured on test/language/short-texts.ts (296 sentences in 8 languages, the held-out ones included): 0 wrong,
@@ -387,9 +429,11 @@ create index memories_live_subject_idx on engram.memories (tenant_id, subject, c
   where revoked_at is null and superseded_by is null;
 -- Every row of one subject (list with include=revoked, erase, export).
 create index memories_subject_idx on engram.memories (tenant_id, subject, created_at desc, id desc);
--- The lexical lane: one subject's live matches straight from the index (engram.lexical_matches). A GIN on
--- search_tsv alone returned every tenant's matches of a word; the leading columns cut that to the subject.
-create index memories_subject_search_idx on engram.memories using gin (tenant_id, subject, search_tsv)
+-- The lexical lane: one subject's live matches straight from the index (engram.lexical_matches), by lexemes
+-- keyed with their subject (engram.subject_lexemes). A GIN on search_tsv alone returned every tenant's matches of
+-- a word; one on (tenant_id, subject, search_tsv) merged the whole subject's posting list into every query.
+create index memories_subject_lexemes_idx on engram.memories
+  using gin (engram.subject_lexemes(tenant_id, subject, search_tsv))
   where revoked_at is null and superseded_by is null;
 -- Dedupe: one live memory per content in a subject; concurrent identical writes collide here.
 create unique index memories_live_content_idx on engram.memories (tenant_id, subject, content_hash)

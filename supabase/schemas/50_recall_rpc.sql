@@ -184,7 +184,40 @@ comment on function engram.lexical_caller_tenant(text) is 'The tenant the lexica
 revoke execute on function engram.lexical_caller_tenant(text) from public;
 grant execute on function engram.lexical_caller_tenant(text) to engram_operator;
 
--- The lexical lane's match, over memories_subject_search_idx. Under RLS no index can serve it: `@@` (ts_match_vq)
+-- What the lexical lane asks its index (memories_subject_lexemes_idx) for p_tsq in one subject: every lexeme of
+-- p_tsq keyed by the subject (engram.subject_lexemes), ORed, the configuration tags left out (every row holds
+-- one), the weights dropped. A row that matches p_tsq holds one of its lexemes, so the index returns a superset
+-- that p_tsq itself then filters. Null when no such superset exists: a query with a negation (`!`, which a row
+-- matches by not holding a word) or a prefix (`:*`), or with no lexeme; recall never builds those, a direct
+-- caller may.
+create function engram.subject_keyed_tsquery(p_tenant uuid, p_subject text, p_tsq tsquery)
+returns tsquery
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+declare
+  v_text text := p_tsq::text;
+begin
+  if v_text is null
+     or pg_catalog.regexp_replace(v_text, '''(?:[^'']|'''')*''', '', 'g') ~ '[!*]' then
+    return null;
+  end if;
+  -- Each lexeme as printed ('o''brien', 'a\\b'), so it stays escaped when it is quoted again with its key.
+  return (
+    select pg_catalog.string_agg(distinct '''' || engram.subject_lexeme_key(p_tenant, p_subject) || l.m[1] || '''',
+                                 ' | ')::tsquery
+      from pg_catalog.regexp_matches(v_text, '''((?:[^'']|'''')*)''', 'g') l(m)
+     where l.m[1] not like ' ~%'
+  );
+end
+$$;
+comment on function engram.subject_keyed_tsquery(uuid, text, tsquery) is 'Any lexeme of p_tsq keyed by its subject (what memories_subject_lexemes_idx holds), ORed: a superset of p_tsq''s matches in that subject; null for a negation or prefix query.';
+revoke execute on function engram.subject_keyed_tsquery(uuid, text, tsquery) from public;
+grant execute on function engram.subject_keyed_tsquery(uuid, text, tsquery) to engram_app, authenticated, engram_operator;
+
+-- The lexical lane's match, over memories_subject_lexemes_idx. Under RLS no index can serve it: `@@` (ts_match_vq)
 -- is not leakproof, so the planner applies the tenant policy first and walks the subject in date order, testing
 -- every row (issue 18: 12.6k rows of a 19k-row subject tested to find the newest 2,000 matches; 60% of the RPC).
 -- So this runs as security definer, owned by engram_operator (whose policy is `true`), and applies the policies
@@ -209,12 +242,17 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+-- The keyed index is the way to the matches; with statistics from before a bulk load the planner could otherwise
+-- read the whole table and compute every row's keyed lexemes (issue 18 item 5).
+set enable_seqscan = off
 as $$
 #variable_conflict use_column
 declare
   v_tenant uuid;
+  v_keyed tsquery;
   v_limit integer := least(greatest(coalesce(p_limit, 2000), 1), 2000);
   v_walked integer;
+  v_walk integer;
   v_ids uuid[];
   v_tsvs tsvector[];
   v_kinds text[];
@@ -226,40 +264,48 @@ begin
   -- Two ways to the newest matches, chosen by what the rows say rather than by statistics. Measured on a 20,020-row
   -- subject (docs/benchmarks/recall-sql.md): when most rows match (a speaker's name in every LoCoMo turn), walking
   -- the newest rows in date order reaches 2,000 matches soonest and the GIN took twice as long (every match is
-  -- read and sorted); when few match, the GIN was 1.45x faster than the walk. So the newest 2,500 rows are walked
-  -- first: if they hold v_limit matches, or are the whole subject, those are the answer (the newest matches, as
-  -- the GIN would give); otherwise the matches come from the GIN.
-  select pg_catalog.count(*)::integer,
-         pg_catalog.array_agg(w.id order by w.created_at desc, w.id) filter (where w.search_tsv @@ p_tsq),
-         pg_catalog.array_agg(w.search_tsv order by w.created_at desc, w.id) filter (where w.search_tsv @@ p_tsq),
-         pg_catalog.array_agg(w.kind order by w.created_at desc, w.id) filter (where w.search_tsv @@ p_tsq)
-    into v_walked, v_ids, v_tsvs, v_kinds
-    from (select m.id, m.search_tsv, m.created_at, m.kind
-            from engram.memories m
-           where m.tenant_id = v_tenant and m.subject = p_subject
-             and m.revoked_at is null and m.superseded_by is null
-             and (m.expires_at is null or m.expires_at > pg_catalog.now())
-             and (m.valid_from is null or m.valid_from <= pg_catalog.now())
-             and (p_kinds is null or m.kind = any (p_kinds))
-             and (p_tags is null or m.tags && p_tags)
-             and (p_session is null or m.source_session = p_session)
-             and (p_min_trust is null or m.trust >= p_min_trust)
-             and (p_min_importance is null or m.importance >= p_min_importance)
-             and (p_since is null or m.created_at >= p_since)
-             and (p_until is null or m.created_at < p_until)
-           order by m.created_at desc
-           limit 2500) w;
-  if v_walked < 2500 or coalesce(pg_catalog.cardinality(v_ids), 0) >= v_limit then
-    return query select u.id, u.tsv, u.kind
-                   from rows from (pg_catalog.unnest(v_ids[1:v_limit]), pg_catalog.unnest(v_tsvs[1:v_limit]),
-                                   pg_catalog.unnest(v_kinds[1:v_limit])) u(id, tsv, kind);
-    return;
-  end if;
-  -- Matches first (materialized: the GIN answers tenant, subject and words at once, whatever the statistics say),
-  -- then the newest v_limit of them.
-  return query
-    with hits as materialized (
-      select m.id, m.search_tsv, m.created_at, m.kind
+  -- read and sorted); when few match, the GIN was 1.45x faster than the walk. So the newest rows are walked first:
+  -- if they hold v_limit matches, or are the whole subject, those are the answer (the newest matches, as the GIN
+  -- would give); otherwise the matches come from the GIN. The walk takes the newest 1,000 rows, and the newest
+  -- 2,500 only when the first 1,000 were dense enough to hold v_limit matches in 2,500 (a sparse subject of
+  -- thousands of rows used to walk 2,500 rows for nothing: 4.7 of a 4,743-row subject's 11 ms). Each row is
+  -- tested once (`hit`), not once per aggregate. Whichever way is taken, the answer is the same rows.
+  foreach v_walk in array array[1000, 2500] loop
+    select pg_catalog.count(*)::integer,
+           pg_catalog.array_agg(w.id order by w.created_at desc, w.id) filter (where w.hit),
+           pg_catalog.array_agg(w.search_tsv order by w.created_at desc, w.id) filter (where w.hit),
+           pg_catalog.array_agg(w.kind order by w.created_at desc, w.id) filter (where w.hit)
+      into v_walked, v_ids, v_tsvs, v_kinds
+      from (select m.id, m.search_tsv, m.created_at, m.kind, m.search_tsv @@ p_tsq as hit
+              from engram.memories m
+             where m.tenant_id = v_tenant and m.subject = p_subject
+               and m.revoked_at is null and m.superseded_by is null
+               and (m.expires_at is null or m.expires_at > pg_catalog.now())
+               and (m.valid_from is null or m.valid_from <= pg_catalog.now())
+               and (p_kinds is null or m.kind = any (p_kinds))
+               and (p_tags is null or m.tags && p_tags)
+               and (p_session is null or m.source_session = p_session)
+               and (p_min_trust is null or m.trust >= p_min_trust)
+               and (p_min_importance is null or m.importance >= p_min_importance)
+               and (p_since is null or m.created_at >= p_since)
+               and (p_until is null or m.created_at < p_until)
+             order by m.created_at desc
+             limit v_walk) w;
+    if v_walked < v_walk or coalesce(pg_catalog.cardinality(v_ids), 0) >= v_limit then
+      return query select u.id, u.tsv, u.kind
+                     from rows from (pg_catalog.unnest(v_ids[1:v_limit]), pg_catalog.unnest(v_tsvs[1:v_limit]),
+                                     pg_catalog.unnest(v_kinds[1:v_limit])) u(id, tsv, kind);
+      return;
+    end if;
+    exit when coalesce(pg_catalog.cardinality(v_ids), 0)::float8 * 2500 / v_walk < v_limit;
+  end loop;
+  -- Matches from the index, keyed by the subject (materialized, so that the planner cannot trade the index for the
+  -- subject's btree), then this subject's live rows that match p_tsq itself and pass the filters, the newest
+  -- v_limit of them. A query the index cannot answer (a negation or a prefix) is tested on every row of the subject.
+  v_keyed := engram.subject_keyed_tsquery(v_tenant, p_subject, p_tsq);
+  if v_keyed is null then
+    return query
+      select m.id, m.search_tsv, m.kind
         from engram.memories m
        where m.tenant_id = v_tenant and m.subject = p_subject and m.search_tsv @@ p_tsq
          and m.revoked_at is null and m.superseded_by is null
@@ -271,8 +317,29 @@ begin
          and (p_min_trust is null or m.trust >= p_min_trust)
          and (p_min_importance is null or m.importance >= p_min_importance)
          and (p_since is null or m.created_at >= p_since)
-         and (p_until is null or m.created_at < p_until))
+         and (p_until is null or m.created_at < p_until)
+       order by m.created_at desc, m.id
+       limit v_limit;
+    return;
+  end if;
+  return query
+    with hits as materialized (
+      select m.id, m.tenant_id, m.subject, m.search_tsv, m.created_at, m.kind, m.expires_at, m.valid_from, m.tags,
+             m.source_session, m.trust, m.importance
+        from engram.memories m
+       where engram.subject_lexemes(m.tenant_id, m.subject, m.search_tsv) @@ v_keyed
+         and m.revoked_at is null and m.superseded_by is null)
     select h.id, h.search_tsv, h.kind from hits h
+     where h.tenant_id = v_tenant and h.subject = p_subject and h.search_tsv @@ p_tsq
+       and (h.expires_at is null or h.expires_at > pg_catalog.now())
+       and (h.valid_from is null or h.valid_from <= pg_catalog.now())
+       and (p_kinds is null or h.kind = any (p_kinds))
+       and (p_tags is null or h.tags && p_tags)
+       and (p_session is null or h.source_session = p_session)
+       and (p_min_trust is null or h.trust >= p_min_trust)
+       and (p_min_importance is null or h.importance >= p_min_importance)
+       and (p_since is null or h.created_at >= p_since)
+       and (p_until is null or h.created_at < p_until)
      order by h.created_at desc, h.id
      limit v_limit;
 end
@@ -288,9 +355,10 @@ grant execute on function engram.lexical_matches(text, tsquery, text[], text[], 
 
 -- Each query term's matches when the term is rare in the subject (at most p_max_matches live rows), in no order:
 -- recall_candidates scores them beside the newest matches of the whole query where that bound cuts, so that a
--- rare word's old matches are scored whatever their age. Straight from the subject's GIN with a LIMIT: a rare
--- term's posting list is short, and a common term stops at p_max_matches + 1 rows and gives nothing (its newest
--- matches are among the whole query's). Security definer for the reason lexical_matches is.
+-- rare word's old matches are scored whatever their age. Straight from the keyed index (memories_subject_lexemes_idx)
+-- with a LIMIT: a rare term's posting list in one subject is short, and a common term stops at p_max_matches + 1
+-- rows and gives nothing (its newest matches are among the whole query's). Security definer for the reason
+-- lexical_matches is.
 create function engram.rare_term_matches(
   p_subject text,
   p_terms tsquery[],
@@ -308,23 +376,33 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set enable_seqscan = off
 as $$
 #variable_conflict use_column
 declare
   v_tenant uuid := engram.lexical_caller_tenant(p_subject);
   v_max integer := least(greatest(coalesce(p_max_matches, 200), 1), 1000);
   v_term tsquery;
+  v_keyed tsquery;
 begin
   if v_tenant is null then
     return;
   end if;
   foreach v_term in array coalesce(p_terms, '{}') loop
+    v_keyed := engram.subject_keyed_tsquery(v_tenant, p_subject, v_term);
+    -- A term the index cannot answer (a negation or a prefix) is left to the newest matches of the whole query.
+    continue when v_keyed is null;
+    -- The tenant and subject are tested as one `is true` so that the planner cannot combine the keyed index with
+    -- the subject's btree (a BitmapAnd that read the whole subject's entries) or walk that btree instead: the scan
+    -- reads the term's keyed posting list and stops at the (v_max + 1)th row that passes every condition.
     return query
       with hits as materialized (
         select m.id, m.search_tsv, m.kind
           from engram.memories m
-         where m.tenant_id = v_tenant and m.subject = p_subject and m.search_tsv @@ v_term
+         where engram.subject_lexemes(m.tenant_id, m.subject, m.search_tsv) @@ v_keyed
            and m.revoked_at is null and m.superseded_by is null
+           and (m.tenant_id = v_tenant and m.subject = p_subject) is true
+           and m.search_tsv @@ v_term
            and (m.expires_at is null or m.expires_at > pg_catalog.now())
            and (m.valid_from is null or m.valid_from <= pg_catalog.now())
            and (p_kinds is null or m.kind = any (p_kinds))

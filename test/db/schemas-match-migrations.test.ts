@@ -126,8 +126,8 @@ const CHANGES: { what: string; sql: string; reports: string; serverToo?: false }
   },
   {
     what: 'an index storage parameter',
-    sql: 'alter index engram.memories_subject_search_idx set (fastupdate = off)',
-    reports: 'index engram.memories_subject_search_idx: definition differs',
+    sql: 'alter index engram.memories_subject_lexemes_idx set (fastupdate = off)',
+    reports: 'index engram.memories_subject_lexemes_idx: definition differs',
   },
   {
     what: 'a table storage parameter (fillfactor)',
