@@ -353,10 +353,12 @@ export interface MemoryStore {
   /** Cheap round trip for the readiness probe. */
   ping(): Promise<void>;
   /**
-   * ANALYZE of the memory and vector tables when many rows changed since their last statistics (`force`: always);
-   * true when it ran. Plans of recall went from ~2 ms to ~2 s on a table loaded with no statistics (issue 18).
+   * ANALYZE of the memory and vector tables when many rows changed since their last statistics (`force`: always;
+   * `loadedRows`: when the caller just loaded at least a tenth of the rows the last statistics counted, or there
+   * are none); true when it ran. Plans of recall went from ~2 ms to ~2 s on a table loaded with no statistics
+   * (issue 18).
    */
-  refreshStatistics(options?: { force?: boolean }): Promise<boolean>;
+  refreshStatistics(options?: { force?: boolean; loadedRows?: number }): Promise<boolean>;
   /**
    * Builds the missing per-subject HNSW indexes of subjects with more than `minRows` vectors of a model (largest
    * first, at most `limit`), each with CREATE INDEX CONCURRENTLY, so writes go on. Starts no build once `deadline`

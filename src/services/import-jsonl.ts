@@ -144,8 +144,8 @@ export async function importJsonl(
   }
   await flush();
   await writing;
-  // What was loaded is what the next recalls plan with (issue 18 item 5).
-  if (counts.created > 0) await deps.store.refreshStatistics({ force: true });
+  // What was loaded is what the next recalls plan with (issue 18 item 5), once it is a tenth of the table or more.
+  if (counts.created > 0) await deps.store.refreshStatistics({ loadedRows: counts.created });
   const done = progress();
   return {
     ...done,

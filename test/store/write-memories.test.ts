@@ -176,6 +176,17 @@ describe.each(backends)('write_memories on $name', ({ open }) => {
     expect(await f.store.refreshStatistics()).toBe(false);
   });
 
+  it('refreshes after a counted load only when it is a tenth of the rows the statistics counted', async () => {
+    expect(await f.store.refreshStatistics({ force: true })).toBe(true);
+    const { rows } = await f.db.query<{ n: number }>(
+      "select reltuples::int as n from pg_class where oid = 'engram.memories'::regclass",
+    );
+    const counted = rows[0]!.n;
+    expect(counted).toBeGreaterThan(100);
+    expect(await f.store.refreshStatistics({ loadedRows: Math.floor(counted / 20) })).toBe(false);
+    expect(await f.store.refreshStatistics({ loadedRows: Math.ceil(counted / 10) })).toBe(true);
+  });
+
   it('rejects an item without subject or content hash, and anything but an array', async () => {
     const bad = { ...(await record({ subject: 'x', content: 'y' })), content_hash: undefined } as never;
     await expect(f.store.withTenant(f.asA(), (tx) => tx.writeMemories([{ record: bad }]))).rejects.toThrow();
