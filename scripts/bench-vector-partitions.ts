@@ -331,7 +331,9 @@ try {
   if (values['corpus-only']) {
     started = performance.now();
     await store.buildSubjectVectorIndexes();
-    await db.exec('vacuum analyze engram.memories; vacuum analyze engram.memory_embeddings;');
+    // One statement each: VACUUM cannot run inside the implicit transaction of a multi-statement string.
+    await db.query('vacuum analyze engram.memories');
+    await db.query('vacuum analyze engram.memory_embeddings');
     say(
       `loaded in ${loadS} s, subject indexes built in ${seconds(performance.now() - started)} s; kept database ${name}`,
     );
@@ -481,7 +483,7 @@ try {
   say(`wrote ${file}`);
 } finally {
   await db.close();
-  if (values.keep) say(`kept database ${name}`);
+  if (values.keep || values['corpus-only']) say(`kept database ${name}`);
   else await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
 }
