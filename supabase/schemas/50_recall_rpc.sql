@@ -217,14 +217,20 @@ comment on function engram.subject_keyed_tsquery(uuid, text, tsquery) is 'Any le
 revoke execute on function engram.subject_keyed_tsquery(uuid, text, tsquery) from public;
 grant execute on function engram.subject_keyed_tsquery(uuid, text, tsquery) to engram_app, authenticated, engram_operator;
 
--- The lexical lane's match, over memories_subject_lexemes_idx. Under RLS no index can serve it: `@@` (ts_match_vq)
--- is not leakproof, so the planner applies the tenant policy first and walks the subject in date order, testing
--- every row (issue 18: 12.6k rows of a 19k-row subject tested to find the newest 2,000 matches; 60% of the RPC).
--- So this runs as security definer, owned by engram_operator (whose policy is `true`), and applies the policies
--- itself: the tenant comes from the same settings the policies read, for the role the caller switched to (a
--- security definer function changes current_user but not the `role` setting), and a supabase-js caller reaches
--- only its own subject. Any other caller gets nothing, unless it may act as the operator (the owner, jobs). It
--- returns ids, text-search vectors and kinds of live rows only (the kind: recall's durable pool needs no join back).
+-- The lexical lane's match. Under RLS no index can serve `@@` (ts_match_vq is not leakproof, so the planner applies
+-- the tenant policy first), so this runs as security definer, owned by engram_operator (whose policy is `true`),
+-- and applies the policies itself: the tenant comes from the same settings the policies read, for the role the
+-- caller switched to (a security definer function changes current_user but not the `role` setting), and a
+-- supabase-js caller reaches only its own subject. Any other caller gets nothing, unless it may act as the
+-- operator (the owner, jobs). It returns ids, text-search vectors and kinds of live rows only (the kind: recall's
+-- durable pool needs no join back).
+-- The matches among the subject's newest 2,500 live rows that pass the filters, the newest p_limit of them: work
+-- bounded by the window, whatever the subject's size. Until 20261202080000 this returned the newest p_limit matches
+-- of the whole subject, from the index when the newest rows held too few; in a large subject a query of common
+-- words then read and sorted every match (29,000 rows for four words in a 192,449-row subject, 117 ms of a recall
+-- at 1M memories). Older matches reach recall through rare_term_matches (each term with at most 200 matches in
+-- the subject, whatever their age) and the vector lane; on the large-subject check (9,788 rows in one subject,
+-- the gold in the oldest 788) R@10 / MRR did not move (docs/benchmarks/recall-sql.md).
 create function engram.lexical_matches(
   p_subject text,
   p_tsq tsquery,
@@ -242,17 +248,14 @@ language plpgsql
 stable
 security definer
 set search_path = ''
--- The keyed index is the way to the matches; with statistics from before a bulk load the planner could otherwise
--- read the whole table and compute every row's keyed lexemes (issue 18 item 5).
+-- The walk reads the subject's rows newest first through memories_live_subject_idx; with statistics from before
+-- a bulk load the planner could otherwise choose a scan of the whole table (issue 18 item 5).
 set enable_seqscan = off
 as $$
 #variable_conflict use_column
 declare
   v_tenant uuid;
-  v_keyed tsquery;
   v_limit integer := least(greatest(coalesce(p_limit, 2000), 1), 2000);
-  v_walked integer;
-  v_walk integer;
   v_ids uuid[];
   v_tsvs tsvector[];
   v_kinds text[];
@@ -261,90 +264,32 @@ begin
   if v_tenant is null or p_tsq is null then
     return;
   end if;
-  -- Two ways to the newest matches, chosen by what the rows say rather than by statistics. Measured on a 20,020-row
-  -- subject (docs/benchmarks/recall-sql.md): when most rows match (a speaker's name in every LoCoMo turn), walking
-  -- the newest rows in date order reaches 2,000 matches soonest and the GIN took twice as long (every match is
-  -- read and sorted); when few match, the GIN was 1.45x faster than the walk. So the newest rows are walked first:
-  -- if they hold v_limit matches, or are the whole subject, those are the answer (the newest matches, as the GIN
-  -- would give); otherwise the matches come from the GIN. The walk takes the newest 1,000 rows, and the newest
-  -- 2,500 only when the first 1,000 were dense enough to hold v_limit matches in 2,500 (a sparse subject of
-  -- thousands of rows used to walk 2,500 rows for nothing: 4.7 of a 4,743-row subject's 11 ms). Each row is
-  -- tested once (`hit`), not once per aggregate. Whichever way is taken, the answer is the same rows.
-  foreach v_walk in array array[1000, 2500] loop
-    select pg_catalog.count(*)::integer,
-           pg_catalog.array_agg(w.id order by w.created_at desc, w.id) filter (where w.hit),
-           pg_catalog.array_agg(w.search_tsv order by w.created_at desc, w.id) filter (where w.hit),
-           pg_catalog.array_agg(w.kind order by w.created_at desc, w.id) filter (where w.hit)
-      into v_walked, v_ids, v_tsvs, v_kinds
-      from (select m.id, m.search_tsv, m.created_at, m.kind, m.search_tsv @@ p_tsq as hit
-              from engram.memories m
-             where m.tenant_id = v_tenant and m.subject = p_subject
-               and m.revoked_at is null and m.superseded_by is null
-               and (m.expires_at is null or m.expires_at > pg_catalog.now())
-               and (m.valid_from is null or m.valid_from <= pg_catalog.now())
-               and (p_kinds is null or m.kind = any (p_kinds))
-               and (p_tags is null or m.tags && p_tags)
-               and (p_session is null or m.source_session = p_session)
-               and (p_min_trust is null or m.trust >= p_min_trust)
-               and (p_min_importance is null or m.importance >= p_min_importance)
-               and (p_since is null or m.created_at >= p_since)
-               and (p_until is null or m.created_at < p_until)
-             order by m.created_at desc
-             limit v_walk) w;
-    if v_walked < v_walk or coalesce(pg_catalog.cardinality(v_ids), 0) >= v_limit then
-      return query select u.id, u.tsv, u.kind
-                     from rows from (pg_catalog.unnest(v_ids[1:v_limit]), pg_catalog.unnest(v_tsvs[1:v_limit]),
-                                     pg_catalog.unnest(v_kinds[1:v_limit])) u(id, tsv, kind);
-      return;
-    end if;
-    exit when coalesce(pg_catalog.cardinality(v_ids), 0)::float8 * 2500 / v_walk < v_limit;
-  end loop;
-  -- Matches from the index, keyed by the subject (materialized, so that the planner cannot trade the index for the
-  -- subject's btree), then this subject's live rows that match p_tsq itself and pass the filters, the newest
-  -- v_limit of them. A query the index cannot answer (a negation or a prefix) is tested on every row of the subject.
-  v_keyed := engram.subject_keyed_tsquery(v_tenant, p_subject, p_tsq);
-  if v_keyed is null then
-    return query
-      select m.id, m.search_tsv, m.kind
-        from engram.memories m
-       where m.tenant_id = v_tenant and m.subject = p_subject and m.search_tsv @@ p_tsq
-         and m.revoked_at is null and m.superseded_by is null
-         and (m.expires_at is null or m.expires_at > pg_catalog.now())
-         and (m.valid_from is null or m.valid_from <= pg_catalog.now())
-         and (p_kinds is null or m.kind = any (p_kinds))
-         and (p_tags is null or m.tags && p_tags)
-         and (p_session is null or m.source_session = p_session)
-         and (p_min_trust is null or m.trust >= p_min_trust)
-         and (p_min_importance is null or m.importance >= p_min_importance)
-         and (p_since is null or m.created_at >= p_since)
-         and (p_until is null or m.created_at < p_until)
-       order by m.created_at desc, m.id
-       limit v_limit;
-    return;
-  end if;
-  return query
-    with hits as materialized (
-      select m.id, m.tenant_id, m.subject, m.search_tsv, m.created_at, m.kind, m.expires_at, m.valid_from, m.tags,
-             m.source_session, m.trust, m.importance
-        from engram.memories m
-       where engram.subject_lexemes(m.tenant_id, m.subject, m.search_tsv) @@ v_keyed
-         and m.revoked_at is null and m.superseded_by is null)
-    select h.id, h.search_tsv, h.kind from hits h
-     where h.tenant_id = v_tenant and h.subject = p_subject and h.search_tsv @@ p_tsq
-       and (h.expires_at is null or h.expires_at > pg_catalog.now())
-       and (h.valid_from is null or h.valid_from <= pg_catalog.now())
-       and (p_kinds is null or h.kind = any (p_kinds))
-       and (p_tags is null or h.tags && p_tags)
-       and (p_session is null or h.source_session = p_session)
-       and (p_min_trust is null or h.trust >= p_min_trust)
-       and (p_min_importance is null or h.importance >= p_min_importance)
-       and (p_since is null or h.created_at >= p_since)
-       and (p_until is null or h.created_at < p_until)
-     order by h.created_at desc, h.id
-     limit v_limit;
+  -- Each row is tested once (`hit`), not once per aggregate.
+  select pg_catalog.array_agg(w.id order by w.created_at desc, w.id) filter (where w.hit),
+         pg_catalog.array_agg(w.search_tsv order by w.created_at desc, w.id) filter (where w.hit),
+         pg_catalog.array_agg(w.kind order by w.created_at desc, w.id) filter (where w.hit)
+    into v_ids, v_tsvs, v_kinds
+    from (select m.id, m.search_tsv, m.created_at, m.kind, m.search_tsv @@ p_tsq as hit
+            from engram.memories m
+           where m.tenant_id = v_tenant and m.subject = p_subject
+             and m.revoked_at is null and m.superseded_by is null
+             and (m.expires_at is null or m.expires_at > pg_catalog.now())
+             and (m.valid_from is null or m.valid_from <= pg_catalog.now())
+             and (p_kinds is null or m.kind = any (p_kinds))
+             and (p_tags is null or m.tags && p_tags)
+             and (p_session is null or m.source_session = p_session)
+             and (p_min_trust is null or m.trust >= p_min_trust)
+             and (p_min_importance is null or m.importance >= p_min_importance)
+             and (p_since is null or m.created_at >= p_since)
+             and (p_until is null or m.created_at < p_until)
+           order by m.created_at desc
+           limit 2500) w;
+  return query select u.id, u.tsv, u.kind
+                 from rows from (pg_catalog.unnest(v_ids[1:v_limit]), pg_catalog.unnest(v_tsvs[1:v_limit]),
+                                 pg_catalog.unnest(v_kinds[1:v_limit])) u(id, tsv, kind);
 end
 $$;
-comment on function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) is 'The newest live full-text matches of one subject of the caller''s tenant (a supabase-js caller: its own subject only), over the subject''s GIN index; security definer because RLS keeps `@@` off every index.';
+comment on function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) is 'The full-text matches among the newest 2,500 live rows of one subject of the caller''s tenant (a supabase-js caller: its own subject only), newest first, at most p_limit; security definer because RLS keeps `@@` off every index.';
 -- Owned by the operator role, whose policies are `true`. Changing a function's owner needs CREATE on its schema
 -- for the new owner, granted for that statement only.
 grant create on schema engram to engram_operator;
@@ -699,19 +644,27 @@ begin
     -- query, so df is exact unless the match bound cuts it. Context text (weight D) counts half as much as the
     -- memory's own words (A); ts_rank's normalisation 1 damps long rows. Measured on the LoCoMo dev file:
     -- docs/benchmarks/locomo-tuning.md.
-    -- The matches come from lexical_matches (over the subject's GIN index; RLS keeps `@@` off any index here),
-    -- with their kinds, so the durable pool needs no join back to memories: the best p_candidates of every kind
-    -- plus the best p_candidates durable ones, in one pass with two row_number windows.
-    -- Bounded for latency: the newest 2,000 matching rows are scored, and the subject's size (N of idf) is counted
-    -- up to 2,000 rows. Where the bound cuts (2,000 matches: a subject of thousands of rows), the matches of each
-    -- query term that matches at most 200 rows are scored too (rare_term_matches), whatever their age: on the
+    -- The matches come from lexical_matches with their kinds, so the durable pool needs no join back to memories:
+    -- the best p_candidates of every kind plus the best p_candidates durable ones, in one pass with two row_number
+    -- windows.
+    -- Bounded for latency: the matches among the subject's newest 2,500 rows are scored (at most 2,000 of them),
+    -- and the subject's size (N of idf) is counted up to 2,000 rows (`sized` counts to 2,501 to know whether the
+    -- window holds the whole subject). Where the window or the bound cuts (a subject of thousands of rows), the
+    -- matches of each query term that matches at most 200 rows are scored too (rare_term_matches), whatever their
+    -- age: on the
     -- large-subject check (`engram eval locomo --one-subject`, 9,000 newer turns said by the same speakers) the
     -- newest 2,000 matches of the OR query were all newer chat matching a speaker's name, and the lexical lane
-    -- found the gold of 1.9% of the questions in its top 10 (docs/benchmarks/large-subject.md). A tighter bound was measured and rejected: scoring only the newest 500 matches cut LoCoMo's
-    -- R@10 from 0.746 to 0.651, because speaker names in the neighbours' context make most turns match. Subjects
-    -- under 2,000 rows are scored exactly.
+    -- found the gold of 1.9% of the questions in its top 10 (docs/benchmarks/large-subject.md). A tighter bound
+    -- was measured and rejected: scoring only the newest 500 matches cut LoCoMo's R@10 from 0.746 to 0.651,
+    -- because speaker names in the neighbours' context make most turns match. Subjects under 2,000 rows are
+    -- scored exactly.
     execute '
       with q as (select engram.query_tsquery($10, $11) as tsq),
+      sized as materialized (
+        select pg_catalog.count(*) as n
+          from (select 1 from engram.memories m
+                 where m.tenant_id = $1 and m.subject = $2 and m.revoked_at is null and m.superseded_by is null
+                 limit 2501) s),
       whole as materialized (
         select x.id, x.search_tsv, x.kind
           from q, engram.lexical_matches($2, q.tsq, $3, $4, $5, $6, $7, $8, $9, 2000) x),
@@ -719,7 +672,7 @@ begin
         select y.id, y.search_tsv, y.kind
           from engram.rare_term_matches($2, (select pg_catalog.array_agg(t.tq) from engram.query_terms($10, $11) t(tq)),
                                         $3, $4, $5, $6, $7, $8, $9, 200) y
-         where (select pg_catalog.count(*) from whole) >= 2000),
+         where (select pg_catalog.count(*) from whole) >= 2000 or (select z.n from sized z) > 2500),
       matched as materialized (
         select distinct on (u.id) u.id, u.search_tsv, u.kind
           from (select * from whole union all select * from per_term) u),
@@ -728,10 +681,7 @@ begin
           from engram.query_terms($10, $11) t(tq) join matched mt on mt.search_tsv @@ t.tq
          group by t.tq),
       population as (
-        select greatest(pg_catalog.count(*), (select pg_catalog.count(*) from matched))::float8 as n
-          from (select 1 from engram.memories m
-                 where m.tenant_id = $1 and m.subject = $2 and m.revoked_at is null and m.superseded_by is null
-                 limit 2000) s),
+        select greatest(least((select z.n from sized z), 2000), (select pg_catalog.count(*) from matched))::float8 as n),
       scored as (
         select mt.id, mt.kind <> ''episode'' as durable,
                pg_catalog.sum(pg_catalog.ln(1 + (p.n - t.df + 0.5) / (t.df + 0.5))

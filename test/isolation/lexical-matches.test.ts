@@ -96,9 +96,9 @@ describe.each(backends)('lexical_matches rights on $name', ({ open }) => {
     });
   }
 
-  it('returns the newest matches whether it walks the newest rows or reads the index', async () => {
-    // 3,000 rows: every one says "filler" (dense: the walk of the newest 2,500 finds 2,000 matches), every 100th
-    // says "rare" too (sparse: 30 matches, read from the GIN).
+  it('returns the matches among the newest 2,500 rows; rare_term_matches reaches a rare word beyond them', async () => {
+    // 3,000 rows, one a second: every one says "filler" (2,500 of them in the window, the newest 2,000 returned),
+    // every 100th says "rare" too (25 in the window; all 30 through rare_term_matches, whatever their age).
     await database.db.query(
       `insert into engram.memories (tenant_id, subject, kind, content, trust, source_type, content_hash, created_at)
        select $1, 'many', 'fact', 'filler ' || g || case when g % 100 = 0 then ' rare' else '' end, 2, 'user',
@@ -106,29 +106,34 @@ describe.each(backends)('lexical_matches rights on $name', ({ open }) => {
          from generate_series(1, 3000) g`,
       [a.id],
     );
-    const newest = async (word: string) =>
+    const newest = async (word: string, window: number, limit: number) =>
       (
         await database.db.query<{ id: string }>(
-          `select id from engram.memories where tenant_id = $1 and subject = 'many' and content like '%' || $2 || '%'
-            order by created_at desc limit 2000`,
-          [a.id, word],
+          `select id from (select id, content, created_at from engram.memories where tenant_id = $1 and subject = 'many'
+                            order by created_at desc limit $3) w
+            where content like '%' || $2 || '%' order by created_at desc limit $4`,
+          [a.id, word, window, limit],
         )
       ).rows.map((r) => r.id);
-    const viaHelper = (word: string) =>
+    const viaHelper = (sql: string, word: string) =>
       database.db.transaction(async (s) => {
         await asApp(a.id)(s);
-        const { rows } = await s.query<{ id: string }>(
-          "select x.id from engram.lexical_matches('many', to_tsquery('simple', $1)) x",
-          [word],
-        );
+        const { rows } = await s.query<{ id: string }>(sql, [word]);
         return rows.map((r) => r.id);
       });
-    const dense = await viaHelper('filler');
+    const window = "select x.id from engram.lexical_matches('many', to_tsquery('simple', $1)) x";
+    const dense = await viaHelper(window, 'filler');
     expect(dense).toHaveLength(2000);
-    expect(new Set(dense)).toEqual(new Set(await newest('filler')));
-    const sparse = await viaHelper('rare');
-    expect(sparse).toHaveLength(30);
-    expect(new Set(sparse)).toEqual(new Set(await newest('rare')));
+    expect(new Set(dense)).toEqual(new Set(await newest('filler', 2500, 2000)));
+    const sparse = await viaHelper(window, 'rare');
+    expect(sparse).toHaveLength(25);
+    expect(new Set(sparse)).toEqual(new Set(await newest('rare', 2500, 2000)));
+    const rare = await viaHelper(
+      "select x.id from engram.rare_term_matches('many', array[to_tsquery('simple', $1)]) x",
+      'rare',
+    );
+    expect(new Set(rare)).toEqual(new Set(await newest('rare', 3000, 3000)));
+    expect(rare).toHaveLength(30);
   });
 
   it('anon may call neither', async () => {

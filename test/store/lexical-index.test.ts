@@ -1,8 +1,9 @@
 // The lexical lane's index keys every lexeme by its subject (engram.subject_lexemes, memories_subject_lexemes_idx):
-// lexical_matches and rare_term_matches ask it for the query's lexemes keyed the same way (a superset) and test the
-// query itself on what comes back. On every backend: the rows are exactly the subject's live rows that match the
-// query (checked against a plain scan), nothing of another subject or tenant comes back, a query the index cannot
-// answer (a negation, a prefix) still gets its rows, and lexemes with quotes or backslashes keep their escaping.
+// rare_term_matches asks it for a term's lexemes keyed the same way (a superset) and tests the term itself on what
+// comes back; lexical_matches tests the query on the subject's newest 2,500 rows. On every backend: in a subject the
+// window holds, lexical_matches gives exactly the live rows that match (checked against a plain scan) and nothing
+// of another subject or tenant, for recall, hand-written, negated and prefix queries; rare_term_matches bounds and
+// filters; lexemes with quotes or backslashes keep their escaping.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlSession } from '../../src/ports/sql.ts';
 import { createSqlStore } from '../../src/store/sql-store.ts';
@@ -106,8 +107,8 @@ describe.each(backends)('the keyed lexical index on $name', ({ open }) => {
     },
   );
 
-  it('the walked and the indexed ways give the same rows: a query matching few rows goes to the index', async () => {
-    // 1,000 newer rows that do not match push the subject past the walk, so the matches come from the index.
+  it('a subject under the window: still exactly the rows that match, 1,000 newer ones that do not beside them', async () => {
+    // 1,000 newer rows that do not match: the 2,500-row window still holds the whole subject.
     await database.db.query(
       `insert into engram.memories (tenant_id, subject, kind, content, trust, source_type, content_hash)
        select $1, 'ana', 'episode', 'filler turn number ' || g, 2, 'user', md5('filler' || g)
