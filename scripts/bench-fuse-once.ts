@@ -8,10 +8,10 @@
 //      [--before 3b07285] [--rounds 3]   (postgres: DATABASE_URL=postgres://...)
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { prng, randomUnitVector } from '../src/bench/corpus.ts';
+import { loadLine } from '../src/bench/report.ts';
 import { summarize } from '../src/bench/stats.ts';
 import { processConfig } from '../src/config/index.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -36,10 +36,7 @@ if (!values.data) throw new Error('--data FILE (a LoCoMo file) is required');
 const DIMS = 612;
 const MODEL = `bench/random@${DIMS}`;
 const ROUNDS = Number(values.rounds);
-const load = () =>
-  `${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ')} (${cpus().length} cores)`;
+const load = () => loadLine();
 
 /** recall_candidates as it was at `revision`, renamed so that both definitions live side by side. */
 function definitionAt(revision: string): string {

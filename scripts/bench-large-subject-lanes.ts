@@ -5,9 +5,9 @@
 // (same seeds) and keeps it (drop it afterwards).
 // Run: DATABASE_URL=postgres://.../<database with a bench corpus> npx tsx scripts/bench-large-subject-lanes.ts
 //      [--queries 40] [--ef 40,64,100,200,400]
-import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { prng, randomSentence } from '../src/bench/corpus.ts';
+import { loadLine } from '../src/bench/report.ts';
 import { summarize } from '../src/bench/stats.ts';
 import { processConfig } from '../src/config/index.ts';
 import { openNodePostgres } from '../src/db/node-pg.ts';
@@ -24,10 +24,7 @@ const config = processConfig();
 if (!config.DATABASE_URL) throw new Error('set DATABASE_URL to the database that holds the corpus');
 const db = openNodePostgres(config.DATABASE_URL, { max: 1 });
 const embedder = await createLocalEmbedder({ cacheDir: config.ENGRAM_CACHE_DIR });
-const load = () =>
-  `${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' / ')} (${cpus().length} cores)`;
+const load = () => loadLine(1);
 const { rows: largest } = await db.query<{ tenant: string; subject: string; n: number }>(
   `select tenant_id::text as tenant, subject, pg_catalog.count(*)::integer as n from engram.memory_embeddings
     where model = $1 group by 1, 2 order by 3 desc limit 1`,

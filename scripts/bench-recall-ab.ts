@@ -3,16 +3,17 @@
 // engram_app with the tenant set, as in recall) and whether every variant returned the same rows (ids, lane
 // evidence, rrf). With --writes N, also N memories inserted into a new subject of each copy in batches of 500
 // (plain INSERTs as the operator: the generated search_tsv and the indexes are what differ), interleaved batch by
-// batch, rows per second each; those rows stay.
+// batch, rows per second each. Each batch is rolled back, so the copies stay equal for the next run (rows left
+// behind differ in their ids from copy to copy, and their subject became one of the largest compared).
 // Make the copies with `create database <copy> template <corpus>` and give each its SQL (for example the corpus
 // database left by `scripts/bench-vector-partitions.ts --keep`, one copy with an older revision's definitions
 // replayed into it, one migrated to the branch).
 // Run: npx tsx scripts/bench-recall-ab.ts --urls postgres://.../before,postgres://.../after [--subjects a,b]
 //      [--mode hybrid] [--rounds 10] [--candidates 24] [--writes 0] [--out FILE.json]
 import { writeFile } from 'node:fs/promises';
-import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { prng, randomSentence } from '../src/bench/corpus.ts';
+import { loadLine } from '../src/bench/report.ts';
 import { type LatencySummary, summarize } from '../src/bench/stats.ts';
 import { openNodePostgres } from '../src/db/node-pg.ts';
 import { createLocalEmbedder } from '../src/embedding/local/index.ts';
@@ -33,10 +34,7 @@ const { values } = parseArgs({
 if (!values.urls) throw new Error('--urls URL,URL (copies of one corpus) is required');
 const urls = values.urls.split(',');
 const names = urls.map((u) => new URL(u).pathname.slice(1));
-const load = () =>
-  `${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ')} (${cpus().length} cores)`;
+const load = () => loadLine();
 const dbs = urls.map((u) => openNodePostgres(u, { max: 1 }));
 const embedder = await createLocalEmbedder({});
 const random = prng(91);
@@ -103,6 +101,8 @@ for (const { tenant, subject, n } of subjects) {
   );
 }
 const WRITE_BATCH = 500;
+/** Thrown to end a write's transaction with a rollback (the executor rolls back when its work throws). */
+const ROLLBACK = new Error('rollback');
 const writeRates: Record<string, number> = {};
 if (Number(values.writes) > 0) {
   const tenant = sized[0]!.tenant;
@@ -116,13 +116,18 @@ if (Number(values.writes) > 0) {
     const order =
       (from / WRITE_BATCH) % 2 === 0 ? urls.map((_, i) => i) : urls.map((_, i) => urls.length - 1 - i);
     for (const i of order) {
-      const started = performance.now();
-      await dbs[i]!.query(
-        `insert into engram.memories (tenant_id, subject, kind, content, trust, source_type, content_hash)
-         select $1, $2, 'episode', c, 2, 'user', md5(c) from pg_catalog.unnest($3::text[]) c`,
-        [tenant, subject, contents],
-      );
-      spent[i]! += performance.now() - started;
+      await dbs[i]!.transaction(async (s) => {
+        const started = performance.now();
+        await s.query(
+          `insert into engram.memories (tenant_id, subject, kind, content, trust, source_type, content_hash)
+             select $1, $2, 'episode', c, 2, 'user', md5(c) from pg_catalog.unnest($3::text[]) c`,
+          [tenant, subject, contents],
+        );
+        spent[i]! += performance.now() - started;
+        throw ROLLBACK;
+      }).catch((error: unknown) => {
+        if (error !== ROLLBACK) throw error;
+      });
     }
   }
   names.forEach((name, i) => {

@@ -3,11 +3,12 @@
 // this branch's recall_candidates and, in the same database, with the definition of --before (a git revision),
 // alternating; then ANALYZE and the same calls again. Prints wall times in ms beside the machine's load.
 // Run: DATABASE_URL=postgres://... npx tsx scripts/bench-stale-plans.ts [--rows 5000] [--before 0441437] [--rounds 2]
+
 import { execFileSync } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { prng, randomUnitVector } from '../src/bench/corpus.ts';
+import { loadLine } from '../src/bench/report.ts';
 import { loadUniformSubject } from '../src/bench/uniform-subject.ts';
 import { processConfig } from '../src/config/index.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -28,10 +29,7 @@ const DIMS = 64;
 const MODEL = `bench/random@${DIMS}`;
 const url = processConfig().DATABASE_URL;
 if (!url) throw new Error('set DATABASE_URL');
-const load = () =>
-  `${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ')} (${cpus().length} cores)`;
+const load = () => loadLine();
 
 /** recall_candidates as it was at `revision`, renamed so that both definitions live side by side. */
 function definitionAt(revision: string): string {

@@ -6,12 +6,13 @@
 // subjects, the variants interleaved. Prints the figures and writes docs/benchmarks/vector-index-<vectors>.json.
 // Run: DATABASE_URL=postgres://... npx tsx scripts/bench-vector-index.ts [--memories 100000] [--dims 256]
 //      [--vectors random|local] [--queries 50] [--writes 2000]
+
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { prng, randomSentence, randomUnitVector, skewedSubjects } from '../src/bench/corpus.ts';
 import { bulkLoad, bulkLoadEmbedded } from '../src/bench/recall-bench.ts';
+import { loadLine } from '../src/bench/report.ts';
 import { percentile } from '../src/bench/stats.ts';
 import { configuredEmbedder } from '../src/cli/configured-embedder.ts';
 import { processConfig } from '../src/config/index.ts';
@@ -54,10 +55,7 @@ const BATCH = 500;
 
 const url = config.DATABASE_URL;
 if (!url) throw new Error('set DATABASE_URL');
-const load = () =>
-  `${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ')} (${cpus().length} cores)`;
+const load = () => loadLine();
 const ms = (start: number) => performance.now() - start;
 
 const admin = new pg.Client({ connectionString: url });

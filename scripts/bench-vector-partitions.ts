@@ -13,12 +13,13 @@
 //      [--corpus-only]: load the corpus and build the job's subject indexes only, then keep the database (what
 //      scripts/bench-large-subject-lanes.ts and scripts/bench-recall-ab.ts read).
 // (vectors from the local model, wink-sif, as `engram bench --vectors local`).
+
 import { mkdir, writeFile } from 'node:fs/promises';
-import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { prng, randomSentence, type SubjectPlan, skewedSubjects } from '../src/bench/corpus.ts';
 import { bulkLoadEmbedded } from '../src/bench/recall-bench.ts';
+import { loadLine } from '../src/bench/report.ts';
 import { type LatencySummary, summarize } from '../src/bench/stats.ts';
 import { processConfig } from '../src/config/index.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -59,10 +60,7 @@ if (!url) throw new Error('set DATABASE_URL');
 const embedder = await createLocalEmbedder({ cacheDir: config.ENGRAM_CACHE_DIR });
 const MODEL = embedder.model;
 const DIMS = embedder.dimensions;
-const load = () =>
-  `${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ')} (${cpus().length} cores)`;
+const load = () => loadLine();
 const say = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 

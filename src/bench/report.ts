@@ -9,6 +9,16 @@ import type { SizeResult } from './recall-bench.ts';
 /** The LoCoMo-size comparison with LangGraph's PostgresStore (engram bench --locomo). */
 export type LocomoComparison = BaselineComparison & { conversations: number };
 
+/**
+ * The load average (1 / 5 / 15 min) and the core count, for a benchmark to print beside its figures: on these shared
+ * machines it says how far the milliseconds next to it can be trusted.
+ */
+export function loadLine(digits = 2): string {
+  return `${loadavg()
+    .map((l) => l.toFixed(digits))
+    .join(' / ')} (${cpus().length} cores)`;
+}
+
 export function machineDescription(): string {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   // The load average matters here: these machines are shared, and a loaded machine inflates every latency.
