@@ -20,7 +20,7 @@ export function createMemoryService(deps: MemoryServiceDeps) {
   const pipeline = createWritePipeline(deps);
   const { store } = deps;
 
-  /** Gate, records and vectors of several memories: what `storeStaged` writes (rememberMany in two steps). */
+  /** Gate, records and vectors of several memories: what `storeStaged` writes (the import stages a batch while the last is written). */
   async function stageMany(
     principal: Principal,
     inputs: MemoryInput[],
@@ -36,7 +36,9 @@ export function createMemoryService(deps: MemoryServiceDeps) {
     inputs: MemoryInput[],
     options: RememberOptions[] = [],
   ): Promise<RememberResult[]> {
-    return pipeline.store(principal, await stageMany(principal, inputs, options));
+    // Every subject is checked before anything is screened or written.
+    for (const input of inputs) requireSubject(principal, input.subject);
+    return pipeline.rememberBatch(principal, inputs, options);
   }
 
   return {

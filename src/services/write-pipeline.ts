@@ -9,7 +9,7 @@ import { detectLanguage, UNDETERMINED } from '../language/index.ts';
 import { type Embedder, embeddingTextOf } from '../ports/embedder.ts';
 import type { CallerContext, GateReason, GateResult, WriteGate } from '../ports/gate.ts';
 import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
-import type { MemoryRecord, MemoryStore, StoredVector } from '../ports/store.ts';
+import type { MemoryRecord, MemoryStore, StoredVector, WriteOutcome } from '../ports/store.ts';
 import {
   type Accepted,
   defaultSourceOf,
@@ -201,27 +201,61 @@ export function createWritePipeline(deps: WritePipelineDeps) {
    * One result per screened input, in order.
    */
   async function store(principal: Principal, staged: Staged): Promise<RememberResult[]> {
-    const { screened, acceptedAt, prepared } = staged;
     // One set-based call for the whole batch (engram.write_memories): a per-item write_memory call was most of
     // a batch's time above the vector index (see docs/benchmarks/ingest.md).
     const outcomes =
-      prepared.length === 0 ? [] : await deps.store.withTenant(principal, (tx) => tx.writeMemories(prepared));
-    const outcomeAt = new Map(acceptedAt.map((index, i) => [index, outcomes[i]!]));
-    if (outcomes.filter((o) => o.status === 'created').length >= STATISTICS_CHECK_ROWS)
-      refreshStatisticsSoon();
-    return screened.map(({ verdict }, i): RememberResult => {
-      if (verdict.decision === 'rejected') return { decision: 'rejected', reasons: verdict.reasons };
-      const outcome = outcomeAt.get(i)!;
-      return outcome.status !== 'created'
-        ? { decision: outcome.status, memory: outcome.memory }
-        : {
-            decision: 'accepted',
-            memory: outcome.memory,
-            trust: verdict.trust,
-            flags: verdict.flags,
-            superseded: outcome.superseded,
-          };
+      staged.prepared.length === 0
+        ? []
+        : await deps.store.withTenant(principal, (tx) => tx.writeMemories(staged.prepared));
+    return afterWrite([resultsOf(staged, outcomes)]);
+  }
+
+  /**
+   * Steps 1 to 4 for a batch of inputs, stored in one transaction (all of it or none). When staging is this
+   * process's own work (an in-process embedder, or none), the batch goes in chunks of PIPELINE_CHUNK: the database
+   * writes one chunk while this process screens and stages the next, all in the same transaction, so that a
+   * batch costs about the larger of the two sides instead of their sum (issue 18 item 3). A hosted embedder is
+   * called once for the whole batch before the transaction, as in `store`: a network call never holds a
+   * transaction open. Chunks are written in input order, so dedupe meets the items as one statement would.
+   */
+  async function rememberBatch(
+    principal: Principal,
+    inputs: readonly MemoryInput[],
+    options: readonly RecordOptions[] = [],
+  ): Promise<RememberResult[]> {
+    const stageFrom = async (from: number, size: number) =>
+      stage(
+        principal,
+        await screen(principal, inputs.slice(from, from + size)),
+        options.slice(from, from + size),
+      );
+    if (!stagesInProcess(deps.embedder) || inputs.length <= PIPELINE_CHUNK)
+      return store(principal, await stageFrom(0, inputs.length));
+    let staged: Staged | null = await stageFrom(0, PIPELINE_CHUNK);
+    const parts = await deps.store.withTenant(principal, async (tx) => {
+      const done: RememberResult[][] = [];
+      for (let next = PIPELINE_CHUNK; staged; next += PIPELINE_CHUNK) {
+        const current: Staged = staged;
+        const writing =
+          current.prepared.length === 0 ? Promise.resolve([]) : tx.writeMemories(current.prepared);
+        // Settled below whatever the staging does; until then a failure must not count as unhandled.
+        writing.catch(() => {});
+        const staging = next < inputs.length ? stageFrom(next, PIPELINE_CHUNK) : Promise.resolve(null);
+        staging.catch(() => {});
+        done.push(resultsOf(current, await writing));
+        staged = await staging;
+      }
+      return done;
     });
+    return afterWrite(parts);
+  }
+
+  /** The results of a stored batch; a large one asks for fresh planner statistics (off the answer's path). */
+  function afterWrite(parts: readonly RememberResult[][]): RememberResult[] {
+    const results = parts.flat();
+    if (results.filter((r) => r.decision === 'accepted').length >= STATISTICS_CHECK_ROWS)
+      refreshStatisticsSoon();
+    return results;
   }
 
   /** Steps 2 to 4 for remember, batch and ingest. One result per screened input, in order. */
@@ -233,7 +267,36 @@ export function createWritePipeline(deps: WritePipelineDeps) {
     return store(principal, await stage(principal, screened, options));
   }
 
-  return { screen, prepare, stage, store, remember };
+  return { screen, prepare, stage, store, remember, rememberBatch };
 }
 
 export type WritePipeline = ReturnType<typeof createWritePipeline>;
+
+/** One result per screened input of a stored batch, in order, from the store's outcomes of its accepted ones. */
+function resultsOf(staged: Staged, outcomes: readonly WriteOutcome[]): RememberResult[] {
+  const outcomeAt = new Map(staged.acceptedAt.map((index, i) => [index, outcomes[i]!]));
+  return staged.screened.map(({ verdict }, i): RememberResult => {
+    if (verdict.decision === 'rejected') return { decision: 'rejected', reasons: verdict.reasons };
+    const outcome = outcomeAt.get(i)!;
+    return outcome.status !== 'created'
+      ? { decision: outcome.status, memory: outcome.memory }
+      : {
+          decision: 'accepted',
+          memory: outcome.memory,
+          trust: verdict.trust,
+          flags: verdict.flags,
+          superseded: outcome.superseded,
+        };
+  });
+}
+
+/** Items a chunk of a pipelined batch write (rememberBatch): 5 chunks for the batch route's 500. */
+export const PIPELINE_CHUNK = 100;
+
+/**
+ * Whether staging a batch is this process's CPU only: no embedder, or one that runs in process (the local
+ * models, the deterministic test embedder). A hosted one waits on the network.
+ */
+function stagesInProcess(embedder: Embedder | null): boolean {
+  return embedder === null || embedder.provider === 'local' || embedder.provider === 'fake';
+}

@@ -64,7 +64,7 @@ export function registerMemoryRoutes(app: OpenAPIHono<AppEnv>, memories: MemoryS
       path: '/memories/batch',
       summary: 'Remember up to 500 memories; one result per item, in order',
       description:
-        'Runs every item through the same write gate as a single remember and stores the accepted ones in one set-based write; needs memories:write. The answer is 200 with a status per item (201, 200 duplicate, or 422 with the gate reasons); only a malformed batch fails as a whole (400).',
+        'Runs every item through the same write gate as a single remember and stores the accepted ones in one transaction (set-based writes of 100 items, the next staged while the last is written); needs memories:write. The answer is 200 with a status per item (201, 200 duplicate, or 422 with the gate reasons); only a malformed batch fails as a whole (400).',
       request: {
         body: { ...json(BatchRequestSchema, 'The memories', batchRequestExample), required: true },
       },
