@@ -8,15 +8,19 @@
 // Make the copies with `create database <copy> template <corpus>` and give each its SQL (for example the corpus
 // database left by `scripts/bench-vector-partitions.ts --keep`, one copy with an older revision's definitions
 // replayed into it, one migrated to the branch).
+// With --questions FILE (a LoCoMo file; the copies hold its conversations as subjects named by sample id, as
+// `engram eval locomo` ingests them with ingestLocomo), each subject is asked the first --queries questions of its
+// own conversation instead of corpus words.
 // Run: npx tsx scripts/bench-recall-ab.ts --urls postgres://.../before,postgres://.../after [--subjects a,b]
-//      [--mode hybrid] [--rounds 10] [--candidates 24] [--writes 0] [--out FILE.json]
-import { writeFile } from 'node:fs/promises';
+//      [--mode hybrid] [--rounds 10] [--candidates 24] [--writes 0] [--questions locomo.json] [--out FILE.json]
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { prng, randomSentence } from '../src/bench/corpus.ts';
 import { loadLine } from '../src/bench/report.ts';
 import { type LatencySummary, summarize } from '../src/bench/stats.ts';
 import { openNodePostgres } from '../src/db/node-pg.ts';
 import { createLocalEmbedder } from '../src/embedding/local/index.ts';
+import { parseLocomo } from '../src/eval/locomo/dataset.ts';
 import { vectorLiteral } from '../src/store/sql-store.ts';
 
 const { values } = parseArgs({
@@ -28,6 +32,7 @@ const { values } = parseArgs({
     queries: { type: 'string', default: '6' },
     candidates: { type: 'string', default: '24' },
     writes: { type: 'string', default: '0' },
+    questions: { type: 'string' },
     out: { type: 'string' },
   },
 });
@@ -38,9 +43,21 @@ const load = () => loadLine();
 const dbs = urls.map((u) => openNodePostgres(u, { max: 1 }));
 const embedder = await createLocalEmbedder({});
 const random = prng(91);
-// Four words drawn as the corpus draws its sentences: some rare, some common in the subject.
-const texts = Array.from({ length: Number(values.queries) }, () => randomSentence(random, 4));
-const vectors = await embedder.embedDocuments(texts);
+// Four words drawn as the corpus draws its sentences: some rare, some common in the subject; or each subject's own
+// LoCoMo questions.
+const corpusQueries = Array.from({ length: Number(values.queries) }, () => randomSentence(random, 4));
+const questionsOf = values.questions
+  ? new Map(
+      parseLocomo(JSON.parse(await readFile(values.questions, 'utf8'))).map((sample) => [
+        sample.sampleId,
+        sample.questions.slice(0, Number(values.queries)).map((q) => q.question),
+      ]),
+    )
+  : null;
+async function queriesOf(subject: string): Promise<{ texts: string[]; vectors: number[][] }> {
+  const texts = questionsOf ? (questionsOf.get(subject) ?? []) : corpusQueries;
+  return { texts, vectors: await embedder.embedDocuments(texts) };
+}
 
 const { rows: sized } = await dbs[0]!.query<{ tenant: string; subject: string; n: number }>(
   `select tenant_id::text as tenant, subject, pg_catalog.count(*)::integer as n from engram.memories
@@ -60,6 +77,7 @@ const results: {
   identical: boolean;
 }[] = [];
 for (const { tenant, subject, n } of subjects) {
+  const { texts, vectors } = await queriesOf(subject);
   const times = urls.map(() => [] as number[]);
   const answers = urls.map(() => [] as string[]);
   for (let round = 0; round < Number(values.rounds); round++) {
@@ -139,6 +157,6 @@ console.log(`load ${load()}`);
 if (values.out)
   await writeFile(
     values.out,
-    `${JSON.stringify({ mode: values.mode, candidates: Number(values.candidates), queries: texts.length, rounds: Number(values.rounds), load: load(), results, writeRates }, null, 2)}\n`,
+    `${JSON.stringify({ mode: values.mode, candidates: Number(values.candidates), queries: Number(values.queries), questions: values.questions ?? null, rounds: Number(values.rounds), load: load(), results, writeRates }, null, 2)}\n`,
   );
 for (const db of dbs) await db.close();

@@ -38,4 +38,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261202060000_text_helpers_plpgsql.sql',
   '20261202070000_subject_keyed_lexemes.sql',
   '20261202080000_lexical_window.sql',
+  '20261202090000_recall_fewer_passes.sql',
 ];

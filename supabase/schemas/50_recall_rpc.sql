@@ -224,13 +224,89 @@ grant execute on function engram.subject_keyed_tsquery(uuid, text, tsquery) to e
 -- supabase-js caller reaches only its own subject. Any other caller gets nothing, unless it may act as the
 -- operator (the owner, jobs). It returns ids, text-search vectors and kinds of live rows only (the kind: recall's
 -- durable pool needs no join back).
--- The matches among the subject's newest 2,500 live rows that pass the filters, the newest p_limit of them: work
--- bounded by the window, whatever the subject's size. Until 20261202080000 this returned the newest p_limit matches
+-- The window: the matches among the subject's newest 2,500 live rows that pass the filters, the newest p_limit of
+-- them: work bounded by the window, whatever the subject's size. Until 20261202080000 this returned the newest p_limit matches
 -- of the whole subject, from the index when the newest rows held too few; in a large subject a query of common
 -- words then read and sorted every match (29,000 rows for four words in a 192,449-row subject, 117 ms of a recall
 -- at 1M memories). Older matches reach recall through rare_term_matches (each term with at most 200 matches in
 -- the subject, whatever their age) and the vector lane; on the large-subject check (9,788 rows in one subject,
 -- the gold in the oldest 788) R@10 / MRR did not move (docs/benchmarks/recall-sql.md).
+-- lexical_window also says how many rows it walked and whether that was every row that passes the filters
+-- (20261202090000): recall_candidates reads idf's N and whether to add rare terms' matches from it, instead of a
+-- count of its own. lexical_matches is the same matches as rows.
+create function engram.lexical_window(
+  p_subject text,
+  p_tsq tsquery,
+  p_kinds text[] default null,
+  p_tags text[] default null,
+  p_session text default null,
+  p_min_trust integer default null,
+  p_min_importance real default null,
+  p_since timestamptz default null,
+  p_until timestamptz default null,
+  p_limit integer default 2000,
+  out ids uuid[],
+  out search_tsvs tsvector[],
+  out kinds text[],
+  out walked integer,
+  out complete boolean
+)
+returns record
+language plpgsql
+stable
+security definer
+set search_path = ''
+-- The walk reads the subject's rows newest first through memories_live_subject_idx; with statistics from before
+-- a bulk load the planner could otherwise choose a scan of the whole table (issue 18 item 5).
+set enable_seqscan = off
+as $$
+#variable_conflict use_column
+declare
+  v_tenant uuid;
+  v_limit integer := least(greatest(coalesce(p_limit, 2000), 1), 2000);
+begin
+  v_tenant := engram.lexical_caller_tenant(p_subject);
+  if v_tenant is null or p_tsq is null then
+    return;
+  end if;
+  -- Each row is tested once (`hit`), not once per aggregate. The aggregates take the rows in the walk's order
+  -- (a plain aggregate over a sorted, limited subquery: one stream, never hashed or parallel); an ORDER BY in each
+  -- of them sorted the window three times, the text-search vectors with it (0.9 ms of 2.5 at 419 rows).
+  select pg_catalog.array_agg(w.id) filter (where w.hit),
+         pg_catalog.array_agg(w.search_tsv) filter (where w.hit),
+         pg_catalog.array_agg(w.kind) filter (where w.hit),
+         pg_catalog.count(*)::integer
+    into ids, search_tsvs, kinds, walked
+    from (select m.id, m.search_tsv, m.kind, m.search_tsv @@ p_tsq as hit
+            from engram.memories m
+           where m.tenant_id = v_tenant and m.subject = p_subject
+             and m.revoked_at is null and m.superseded_by is null
+             and (m.expires_at is null or m.expires_at > pg_catalog.now())
+             and (m.valid_from is null or m.valid_from <= pg_catalog.now())
+             and (p_kinds is null or m.kind = any (p_kinds))
+             and (p_tags is null or m.tags && p_tags)
+             and (p_session is null or m.source_session = p_session)
+             and (p_min_trust is null or m.trust >= p_min_trust)
+             and (p_min_importance is null or m.importance >= p_min_importance)
+             and (p_since is null or m.created_at >= p_since)
+             and (p_until is null or m.created_at < p_until)
+           order by m.created_at desc, m.id
+           limit 2500) w;
+  ids := ids[1:v_limit];
+  search_tsvs := search_tsvs[1:v_limit];
+  kinds := kinds[1:v_limit];
+  complete := walked < 2500;
+end
+$$;
+comment on function engram.lexical_window(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) is 'The full-text matches among the newest 2,500 live rows of one subject of the caller''s tenant that pass the filters (a supabase-js caller: its own subject only), newest first, at most p_limit, as arrays; with the number of rows walked and whether they were all such rows (null when the caller may not read the subject or the query has no lexeme). Security definer because RLS keeps `@@` off every index.';
+-- Owned by the operator role, whose policies are `true`. Changing a function's owner needs CREATE on its schema
+-- for the new owner, granted for that statement only.
+grant create on schema engram to engram_operator;
+alter function engram.lexical_window(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) owner to engram_operator;
+revoke create on schema engram from engram_operator;
+revoke execute on function engram.lexical_window(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) from public;
+grant execute on function engram.lexical_window(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) to engram_app, authenticated, engram_operator;
+
 create function engram.lexical_matches(
   p_subject text,
   p_tsq tsquery,
@@ -248,50 +324,16 @@ language plpgsql
 stable
 security definer
 set search_path = ''
--- The walk reads the subject's rows newest first through memories_live_subject_idx; with statistics from before
--- a bulk load the planner could otherwise choose a scan of the whole table (issue 18 item 5).
-set enable_seqscan = off
 as $$
-#variable_conflict use_column
-declare
-  v_tenant uuid;
-  v_limit integer := least(greatest(coalesce(p_limit, 2000), 1), 2000);
-  v_ids uuid[];
-  v_tsvs tsvector[];
-  v_kinds text[];
 begin
-  v_tenant := engram.lexical_caller_tenant(p_subject);
-  if v_tenant is null or p_tsq is null then
-    return;
-  end if;
-  -- Each row is tested once (`hit`), not once per aggregate.
-  select pg_catalog.array_agg(w.id order by w.created_at desc, w.id) filter (where w.hit),
-         pg_catalog.array_agg(w.search_tsv order by w.created_at desc, w.id) filter (where w.hit),
-         pg_catalog.array_agg(w.kind order by w.created_at desc, w.id) filter (where w.hit)
-    into v_ids, v_tsvs, v_kinds
-    from (select m.id, m.search_tsv, m.created_at, m.kind, m.search_tsv @@ p_tsq as hit
-            from engram.memories m
-           where m.tenant_id = v_tenant and m.subject = p_subject
-             and m.revoked_at is null and m.superseded_by is null
-             and (m.expires_at is null or m.expires_at > pg_catalog.now())
-             and (m.valid_from is null or m.valid_from <= pg_catalog.now())
-             and (p_kinds is null or m.kind = any (p_kinds))
-             and (p_tags is null or m.tags && p_tags)
-             and (p_session is null or m.source_session = p_session)
-             and (p_min_trust is null or m.trust >= p_min_trust)
-             and (p_min_importance is null or m.importance >= p_min_importance)
-             and (p_since is null or m.created_at >= p_since)
-             and (p_until is null or m.created_at < p_until)
-           order by m.created_at desc
-           limit 2500) w;
-  return query select u.id, u.tsv, u.kind
-                 from rows from (pg_catalog.unnest(v_ids[1:v_limit]), pg_catalog.unnest(v_tsvs[1:v_limit]),
-                                 pg_catalog.unnest(v_kinds[1:v_limit])) u(id, tsv, kind);
+  return query
+    select u.id, u.tsv, u.kind
+      from engram.lexical_window(p_subject, p_tsq, p_kinds, p_tags, p_session, p_min_trust, p_min_importance,
+                                 p_since, p_until, p_limit) w,
+           rows from (pg_catalog.unnest(w.ids), pg_catalog.unnest(w.search_tsvs), pg_catalog.unnest(w.kinds)) u(id, tsv, kind);
 end
 $$;
 comment on function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) is 'The full-text matches among the newest 2,500 live rows of one subject of the caller''s tenant (a supabase-js caller: its own subject only), newest first, at most p_limit; security definer because RLS keeps `@@` off every index.';
--- Owned by the operator role, whose policies are `true`. Changing a function's owner needs CREATE on its schema
--- for the new owner, granted for that statement only.
 grant create on schema engram to engram_operator;
 alter function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) owner to engram_operator;
 revoke create on schema engram from engram_operator;
@@ -573,7 +615,7 @@ begin
     -- pass every vector of the subject through the live check and the pools (at 4,743 vectors, 17 of the vector
     -- lane's 22 ms; docs/benchmarks/recall-sql.md); its nearest v_scan are a prefix of the same order, so the
     -- pools below come out the same.
-    v_scan := v_k * 4;
+    v_scan := case when v_path = 'exact' then v_k + 16 else v_k * 4 end;
     loop
       if v_path = 'exact' then
         -- Every vector of the subject has its distance computed once and the nearest v_scan are kept (a top-N
@@ -614,6 +656,8 @@ begin
     if v_durable_pool and coalesce(pg_catalog.cardinality(v_durable), 0) < v_k and v_scanned = v_scan then
       execute c_durable into v_more
         using v_tenant, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until, p_subject;
+    end if;
+    if pg_catalog.cardinality(v_more) > 0 then
       execute '
         with more as (
                select e.memory_id as id, e.embedding operator(extensions.<=>) $1::extensions.vector as dist
@@ -648,8 +692,10 @@ begin
     -- the best p_candidates of every kind plus the best p_candidates durable ones, in one pass with two row_number
     -- windows.
     -- Bounded for latency: the matches among the subject's newest 2,500 rows are scored (at most 2,000 of them),
-    -- and the subject's size (N of idf) is counted up to 2,000 rows (`sized` counts to 2,501 to know whether the
-    -- window holds the whole subject). Where the window or the bound cuts (a subject of thousands of rows), the
+    -- and the subject's size (N of idf, at most 2,000 of it used) is the number of rows the window walked (with
+    -- filters the walk skips rows, so they are counted here, up to 2,001). A term's document frequency is its
+    -- number of matched rows, counted on the pairs the scoring ranks. Where the window or the bound cuts (a
+    -- subject of thousands of rows; a query with no lexeme matches nothing and adds nothing), the
     -- matches of each query term that matches at most 200 rows are scored too (rare_term_matches), whatever their
     -- age: on the
     -- large-subject check (`engram eval locomo --one-subject`, 9,000 newer turns said by the same speakers) the
@@ -660,34 +706,46 @@ begin
     -- scored exactly.
     execute '
       with q as (select engram.query_tsquery($10, $11) as tsq),
-      sized as materialized (
-        select pg_catalog.count(*) as n
-          from (select 1 from engram.memories m
-                 where m.tenant_id = $1 and m.subject = $2 and m.revoked_at is null and m.superseded_by is null
-                 limit 2501) s),
+      win as materialized (
+        select w.ids, w.search_tsvs, w.kinds, w.walked, w.complete
+          from q, engram.lexical_window($2, q.tsq, $3, $4, $5, $6, $7, $8, $9, 2000) w),
       whole as materialized (
-        select x.id, x.search_tsv, x.kind
-          from q, engram.lexical_matches($2, q.tsq, $3, $4, $5, $6, $7, $8, $9, 2000) x),
+        select u.id, u.search_tsv, u.kind
+          from win w,
+               rows from (pg_catalog.unnest(w.ids), pg_catalog.unnest(w.search_tsvs), pg_catalog.unnest(w.kinds))
+                    u(id, search_tsv, kind)),
+      sized as materialized (
+        select coalesce(
+                 (select w.walked from win w
+                   where $3::text[] is null and $4::text[] is null and $5::text is null and $6::integer is null
+                     and $7::real is null and $8::timestamptz is null and $9::timestamptz is null),
+                 (select pg_catalog.count(*)::integer
+                    from (select 1 from engram.memories m
+                           where m.tenant_id = $1 and m.subject = $2 and m.revoked_at is null and m.superseded_by is null
+                             and (m.expires_at is null or m.expires_at > pg_catalog.now())
+                             and (m.valid_from is null or m.valid_from <= pg_catalog.now())
+                           limit 2001) s)) as n),
       per_term as materialized (
         select y.id, y.search_tsv, y.kind
           from engram.rare_term_matches($2, (select pg_catalog.array_agg(t.tq) from engram.query_terms($10, $11) t(tq)),
                                         $3, $4, $5, $6, $7, $8, $9, 200) y
-         where (select pg_catalog.count(*) from whole) >= 2000 or (select z.n from sized z) > 2500),
+         where (select pg_catalog.count(*) from whole) >= 2000 or not coalesce((select w.complete from win w), true)),
       matched as materialized (
         select distinct on (u.id) u.id, u.search_tsv, u.kind
           from (select * from whole union all select * from per_term) u),
-      terms as (
-        select t.tq, pg_catalog.count(*)::float8 as df
-          from engram.query_terms($10, $11) t(tq) join matched mt on mt.search_tsv @@ t.tq
-         group by t.tq),
       population as (
         select greatest(least((select z.n from sized z), 2000), (select pg_catalog.count(*) from matched))::float8 as n),
+      pairs as materialized (
+        select mt.id, mt.kind, t.tq,
+               pg_catalog.ts_rank(''{0.5, 0.2, 0.4, 1.0}''::real[], mt.search_tsv, t.tq, 1) as tf
+          from matched mt join engram.query_terms($10, $11) t(tq) on mt.search_tsv @@ t.tq),
       scored as (
-        select mt.id, mt.kind <> ''episode'' as durable,
-               pg_catalog.sum(pg_catalog.ln(1 + (p.n - t.df + 0.5) / (t.df + 0.5))
-                              * pg_catalog.ts_rank(''{0.5, 0.2, 0.4, 1.0}''::real[], mt.search_tsv, t.tq, 1)) as score
-          from matched mt join terms t on mt.search_tsv @@ t.tq cross join population p
-         group by mt.id, mt.kind),
+        select pr.id, pr.kind <> ''episode'' as durable,
+               pg_catalog.sum(pg_catalog.ln(1 + (p.n - pr.df + 0.5) / (pr.df + 0.5)) * pr.tf) as score
+          from (select x.id, x.kind, x.tf, pg_catalog.count(*) over (partition by x.tq)::float8 as df
+                  from pairs x) pr
+               cross join population p
+         group by pr.id, pr.kind),
       ranked as (
         select sc.id, sc.score, sc.durable,
                pg_catalog.row_number() over (order by sc.score desc, sc.id) as r_all,

@@ -5,9 +5,11 @@ import type { SqlSession } from '../../src/ports/sql.ts';
 import { backends, type TestDatabase } from '../support/databases.ts';
 import { createHarness, type Harness } from '../support/harness.ts';
 
-/** Both security-definer helpers of the lexical lane, asked for 'passport' in subject $1. */
+/** The security-definer helpers of the lexical lane, asked for 'passport' in subject $1. */
 const CALLS = {
   lexical_matches: "select x.id from engram.lexical_matches($1, to_tsquery('simple', 'passport')) x",
+  lexical_window:
+    "select x.id from engram.lexical_window($1, to_tsquery('simple', 'passport')) w, unnest(w.ids) x(id)",
   rare_term_matches:
     "select x.id from engram.rare_term_matches($1, array[to_tsquery('simple', 'passport')]) x",
 };
@@ -128,6 +130,22 @@ describe.each(backends)('lexical_matches rights on $name', ({ open }) => {
     const sparse = await viaHelper(window, 'rare');
     expect(sparse).toHaveLength(25);
     expect(new Set(sparse)).toEqual(new Set(await newest('rare', 2500, 2000)));
+    // The window says what it walked: 2,500 of the 3,000 rows, so not all of them; with a filter that leaves
+    // fewer rows than the window holds (the 400 older than 'filler 2600'), all of those.
+    const walk = async (olderThan: string | null) =>
+      (
+        await database.db.transaction(async (s) => {
+          await asApp(a.id)(s);
+          return s.query<{ walked: number; complete: boolean; hits: number }>(
+            `select w.walked, w.complete, cardinality(w.ids) as hits
+               from engram.lexical_window('many', to_tsquery('simple', 'rare'), p_until => (
+                      select m.created_at from engram.memories m where m.subject = 'many' and m.content = $1)) w`,
+            [olderThan],
+          );
+        })
+      ).rows[0];
+    expect(await walk(null)).toEqual({ walked: 2500, complete: false, hits: 25 });
+    expect(await walk('filler 2600 rare')).toEqual({ walked: 400, complete: true, hits: 4 });
     const rare = await viaHelper(
       "select x.id from engram.rare_term_matches('many', array[to_tsquery('simple', $1)]) x",
       'rare',
