@@ -1,5 +1,7 @@
-// What every eval run asks recall through: the real recall service, with its after-the-answer bookkeeping collected
-// so that database upkeep and the end of a run can wait for it (the database is never closed under a write).
+// What every eval run asks recall through: the real recall service as the Node server runs it, its after-the-answer
+// bookkeeping batched (one transaction for the recalls of a short window), so that a recall's measured time does not
+// share the machine with a bookkeeping transaction of its own for every earlier recall, which the server does not
+// run; database upkeep and the end of a run wait for it (the database is never closed under a write).
 
 import type { RecallRequest } from '../contract/index.ts';
 import { silentLogger } from '../core/logger.ts';
@@ -24,17 +26,10 @@ export type EvalRecallDeps = Pick<RecallServiceDeps, 'store' | 'embedder'> &
   Partial<Pick<RecallServiceDeps, 'weights' | 'candidatesPerItem'>>;
 
 export function createEvalRecall(deps: EvalRecallDeps) {
-  const pending: Promise<unknown>[] = [];
-  const service = createRecallService({
-    ...deps,
-    logger: silentLogger,
-    defer: (work) => pending.push(work.catch(() => undefined)),
-  });
+  const service = createRecallService({ ...deps, logger: silentLogger });
   return {
     recall: service.recall,
     /** Waits for the bookkeeping of every recall so far. */
-    async settle(): Promise<void> {
-      await Promise.all(pending.splice(0));
-    },
+    settle: (): Promise<void> => service.settleBookkeeping(),
   };
 }
