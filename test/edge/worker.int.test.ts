@@ -18,7 +18,10 @@ interface RecallBody {
   timing_ms: { embed: number; total: number };
 }
 
-const TIMEOUT_MS = 400;
+// The embedding budget every request of this Worker runs under: long enough that a healthy call through workerd and
+// the fake server never outruns it on a loaded 2-core machine (at 400 ms a recall now and then degraded under a
+// parallel test run), short enough for the timeout test below.
+const TIMEOUT_MS = 1_500;
 const DIMENSIONS = 64;
 const MODEL = `openai/text-embedding-3-small@${DIMENSIONS}`;
 
@@ -228,9 +231,9 @@ describe.skipIf(!serverUrl)('the Worker in workerd (Neon driver, OpenAI embedder
       expect(out.degraded).toEqual({ reason: 'embedding_timeout', lanes: ['lexical'] });
       expect(out.items.map((i) => i.id)).toContain(ids.alpha);
       expect(out.timing_ms.embed).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
-      expect(out.timing_ms.embed).toBeLessThan(TIMEOUT_MS + 100);
-      // Budget, plus the search and the HTTP hop through workerd on a shared 2-core box: measured 640-840 ms in all
-      // for a 400 ms budget (the first degraded search of a Worker is the slow part, 200-360 ms, later ones ~70).
+      expect(out.timing_ms.embed).toBeLessThan(TIMEOUT_MS + 250);
+      // Budget, plus the search and the HTTP hop through workerd on a shared 2-core box: measured 240-440 ms over a
+      // 400 ms budget (the first degraded search of a Worker is the slow part, 200-360 ms, later ones ~70).
       expect(elapsed).toBeLessThan(TIMEOUT_MS + 1_000);
       // A write in the same state is kept, pending its vector.
       const pending = await remember(acme, { kind: 'fact', content: 'The office moves to Lyon in June' });
@@ -261,7 +264,7 @@ describe.skipIf(!serverUrl)('the Worker in workerd (Neon driver, OpenAI embedder
     expect(lines).toHaveLength(total);
     expect(new Set(lines.map((line) => (JSON.parse(line) as { id: string }).id)).size).toBe(total);
 
-    // A 500-text batch may outrun the 400 ms embedding budget on a loaded machine and be stored pending: count
+    // A 500-text batch may outrun the embedding budget on a loaded machine and be stored pending: count
     // the vectors there are rather than assume them.
     const vectors = await database.db.query<{ n: number }>(
       "select count(*)::int as n from engram.memory_embeddings where subject = 'kim'",
