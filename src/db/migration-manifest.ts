@@ -39,4 +39,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261202070000_subject_keyed_lexemes.sql',
   '20261202080000_lexical_window.sql',
   '20261202090000_recall_fewer_passes.sql',
+  '20261202100000_rare_terms_counted_first.sql',
 ];

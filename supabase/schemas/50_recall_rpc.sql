@@ -228,7 +228,7 @@ grant execute on function engram.subject_keyed_tsquery(uuid, text, tsquery) to e
 -- them: work bounded by the window, whatever the subject's size. Until 20261202080000 this returned the newest p_limit matches
 -- of the whole subject, from the index when the newest rows held too few; in a large subject a query of common
 -- words then read and sorted every match (29,000 rows for four words in a 192,449-row subject, 117 ms of a recall
--- at 1M memories). Older matches reach recall through rare_term_matches (each term with at most 200 matches in
+-- at 1M memories). Older matches reach recall through rare_term_matches (each term with at most 500 matches in
 -- the subject, whatever their age) and the vector lane; on the large-subject check (9,788 rows in one subject,
 -- the gold in the oldest 788) R@10 / MRR did not move (docs/benchmarks/recall-sql.md).
 -- lexical_window also says how many rows it walked and whether that was every row that passes the filters
@@ -340,11 +340,12 @@ revoke create on schema engram from engram_operator;
 revoke execute on function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) from public;
 grant execute on function engram.lexical_matches(text, tsquery, text[], text[], text, integer, real, timestamptz, timestamptz, integer) to engram_app, authenticated, engram_operator;
 
--- Each query term's matches when the term is rare in the subject (at most p_max_matches live rows), in no order:
--- recall_candidates scores them beside the newest matches of the whole query where that bound cuts, so that a
--- rare word's old matches are scored whatever their age. Straight from the keyed index (memories_subject_lexemes_idx)
--- with a LIMIT: a rare term's posting list in one subject is short, and a common term stops at p_max_matches + 1
--- rows and gives nothing (its newest matches are among the whole query's). Security definer for the reason
+-- The matches of the query terms that are rare in the subject (at most p_max_matches live rows), each row once, in
+-- no order: recall_candidates scores them beside the newest matches of the whole query where that bound cuts, so
+-- that a rare word's old matches are scored whatever their age. Straight from the keyed index
+-- (memories_subject_lexemes_idx): each term's rows are counted first, with a LIMIT (a common term stops at
+-- p_max_matches + 1 rows and gives nothing: its newest matches are among the whole query's), without reading
+-- their text-search vectors, then the rare terms' rows are read in one scan (20261202100000). Security definer for the reason
 -- lexical_matches is.
 create function engram.rare_term_matches(
   p_subject text,
@@ -371,40 +372,68 @@ declare
   v_max integer := least(greatest(coalesce(p_max_matches, 200), 1), 1000);
   v_term tsquery;
   v_keyed tsquery;
+  v_count integer;
+  v_rare tsquery[] := '{}';
+  v_rare_keyed tsquery;
+  v_rare_any tsquery;
 begin
   if v_tenant is null then
     return;
   end if;
+  -- Each term's rows are counted up to v_max + 1 without reading their text-search vectors: the keyed index
+  -- holds a row's lexemes whatever their weights, so for a term of one lexeme (every term recall asks for) its
+  -- keyed condition matches exactly the term's rows. The tenant and subject are tested as one `is true` so that
+  -- the planner cannot combine the keyed index with the subject's btree (a BitmapAnd that read the whole subject's
+  -- entries) or walk that btree instead.
   foreach v_term in array coalesce(p_terms, '{}') loop
     v_keyed := engram.subject_keyed_tsquery(v_tenant, p_subject, v_term);
     -- A term the index cannot answer (a negation or a prefix) is left to the newest matches of the whole query.
     continue when v_keyed is null;
-    -- The tenant and subject are tested as one `is true` so that the planner cannot combine the keyed index with
-    -- the subject's btree (a BitmapAnd that read the whole subject's entries) or walk that btree instead: the scan
-    -- reads the term's keyed posting list and stops at the (v_max + 1)th row that passes every condition.
-    return query
-      with hits as materialized (
-        select m.id, m.search_tsv, m.kind
-          from engram.memories m
-         where engram.subject_lexemes(m.tenant_id, m.subject, m.search_tsv) @@ v_keyed
-           and m.revoked_at is null and m.superseded_by is null
-           and (m.tenant_id = v_tenant and m.subject = p_subject) is true
-           and m.search_tsv @@ v_term
-           and (m.expires_at is null or m.expires_at > pg_catalog.now())
-           and (m.valid_from is null or m.valid_from <= pg_catalog.now())
-           and (p_kinds is null or m.kind = any (p_kinds))
-           and (p_tags is null or m.tags && p_tags)
-           and (p_session is null or m.source_session = p_session)
-           and (p_min_trust is null or m.trust >= p_min_trust)
-           and (p_min_importance is null or m.importance >= p_min_importance)
-           and (p_since is null or m.created_at >= p_since)
-           and (p_until is null or m.created_at < p_until)
-         limit v_max + 1)
-      select h.id, h.search_tsv, h.kind from hits h where (select pg_catalog.count(*) from hits) <= v_max;
+    select pg_catalog.count(*)::integer into v_count
+      from (select 1
+              from engram.memories m
+             where engram.subject_lexemes(m.tenant_id, m.subject, m.search_tsv) @@ v_keyed
+               and m.revoked_at is null and m.superseded_by is null
+               and (m.tenant_id = v_tenant and m.subject = p_subject) is true
+               and (m.expires_at is null or m.expires_at > pg_catalog.now())
+               and (m.valid_from is null or m.valid_from <= pg_catalog.now())
+               and (p_kinds is null or m.kind = any (p_kinds))
+               and (p_tags is null or m.tags && p_tags)
+               and (p_session is null or m.source_session = p_session)
+               and (p_min_trust is null or m.trust >= p_min_trust)
+               and (p_min_importance is null or m.importance >= p_min_importance)
+               and (p_since is null or m.created_at >= p_since)
+               and (p_until is null or m.created_at < p_until)
+             limit v_max + 1) c;
+    if v_count between 1 and v_max then
+      v_rare := v_rare || v_term;
+      v_rare_keyed := case when v_rare_keyed is null then v_keyed else v_rare_keyed || v_keyed end;
+    end if;
   end loop;
+  if v_rare_keyed is null then
+    return;
+  end if;
+  v_rare_any := engram.tsquery_any(v_rare);
+  -- The rare terms' rows in one scan: the OR of their keyed lexemes, then the terms themselves.
+  return query
+    select m.id, m.search_tsv, m.kind
+      from engram.memories m
+     where engram.subject_lexemes(m.tenant_id, m.subject, m.search_tsv) @@ v_rare_keyed
+       and m.revoked_at is null and m.superseded_by is null
+       and (m.tenant_id = v_tenant and m.subject = p_subject) is true
+       and m.search_tsv @@ v_rare_any
+       and (m.expires_at is null or m.expires_at > pg_catalog.now())
+       and (m.valid_from is null or m.valid_from <= pg_catalog.now())
+       and (p_kinds is null or m.kind = any (p_kinds))
+       and (p_tags is null or m.tags && p_tags)
+       and (p_session is null or m.source_session = p_session)
+       and (p_min_trust is null or m.trust >= p_min_trust)
+       and (p_min_importance is null or m.importance >= p_min_importance)
+       and (p_since is null or m.created_at >= p_since)
+       and (p_until is null or m.created_at < p_until);
 end
 $$;
-comment on function engram.rare_term_matches(text, tsquery[], text[], text[], text, integer, real, timestamptz, timestamptz, integer) is 'The live full-text matches of each query term that matches at most p_max_matches rows of one subject of the caller''s tenant (a supabase-js caller: its own subject only), over the subject''s GIN index.';
+comment on function engram.rare_term_matches(text, tsquery[], text[], text[], text, integer, real, timestamptz, timestamptz, integer) is 'The live full-text matches, each once and in no order, of the query terms that match at most p_max_matches rows of one subject of the caller''s tenant (a supabase-js caller: its own subject only), over the subject''s GIN index.';
 grant create on schema engram to engram_operator;
 alter function engram.rare_term_matches(text, tsquery[], text[], text[], text, integer, real, timestamptz, timestamptz, integer) owner to engram_operator;
 revoke create on schema engram from engram_operator;
@@ -696,8 +725,8 @@ begin
     -- filters the walk skips rows, so they are counted here, up to 2,001). A term's document frequency is its
     -- number of matched rows, counted on the pairs the scoring ranks. Where the window or the bound cuts (a
     -- subject of thousands of rows; a query with no lexeme matches nothing and adds nothing), the
-    -- matches of each query term that matches at most 200 rows are scored too (rare_term_matches), whatever their
-    -- age: on the
+    -- matches of each query term that matches at most 500 rows are scored too (rare_term_matches), whatever their
+    -- age (200 until 20261202100000: the large-subject check's R@10 0.350 -> 0.496 at 500); on the
     -- large-subject check (`engram eval locomo --one-subject`, 9,000 newer turns said by the same speakers) the
     -- newest 2,000 matches of the OR query were all newer chat matching a speaker's name, and the lexical lane
     -- found the gold of 1.9% of the questions in its top 10 (docs/benchmarks/large-subject.md). A tighter bound
@@ -728,7 +757,7 @@ begin
       per_term as materialized (
         select y.id, y.search_tsv, y.kind
           from engram.rare_term_matches($2, (select pg_catalog.array_agg(t.tq) from engram.query_terms($10, $11) t(tq)),
-                                        $3, $4, $5, $6, $7, $8, $9, 200) y
+                                        $3, $4, $5, $6, $7, $8, $9, 500) y
          where (select pg_catalog.count(*) from whole) >= 2000 or not coalesce((select w.complete from win w), true)),
       matched as materialized (
         select distinct on (u.id) u.id, u.search_tsv, u.kind

@@ -195,6 +195,36 @@ describe.each(backends)('the keyed lexical index on $name', ({ open }) => {
     expect(lexemes.some((l) => l.includes(' ~'))).toBe(false);
   });
 
+  it('recall reaches an old match of a word up to 500 rows of a subject larger than the window hold', async () => {
+    // 'harbor' in 300 old rows and 'lantern' in 600, then 2,600 newer rows of neither: the window (the newest
+    // 2,500) holds none of them. 300 is within the rare-term bound (500 since 20261202100000; at 200 none came
+    // back), 600 is not.
+    await database.db.query(
+      `insert into engram.memories (tenant_id, subject, kind, content, trust, source_type, content_hash, created_at)
+       select $1, 'cy', 'episode',
+              case when g <= 300 then 'we sailed out of the harbor, trip ' || g
+                   when g <= 900 then 'the lantern was lit again, night ' || g
+                   else 'an ordinary later turn ' || g end,
+              2, 'user', md5('cy' || g), now() - (4000 - g) * interval '1 minute'
+         from generate_series(1, 3500) g`,
+      [acme],
+    );
+    const lexical = async (query: string) =>
+      contentsOf(
+        await asApp(async (s) => {
+          const { rows } = await s.query<{ id: string }>(
+            "select c.id from engram.recall_candidates(p_subject => 'cy', p_query => $1, p_mode => 'lexical', p_candidates => 24) c",
+            [query],
+          );
+          return rows.map((r) => r.id);
+        }),
+      );
+    const harbor = await lexical('harbor');
+    expect(harbor).toHaveLength(24);
+    expect(harbor.every((c) => c.includes('harbor'))).toBe(true);
+    expect(await lexical('lantern')).toEqual([]);
+  });
+
   it("lexical_matches' keyed condition is one the index serves (same expression, same partial predicate)", async () => {
     // A table of some size (20,000 rows in another subject, analyzed), sequential scans off as lexical_matches
     // runs: the planner then reads one subject's few matches from the keyed index, if the index can serve it.
