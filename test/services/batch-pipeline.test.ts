@@ -10,7 +10,7 @@ import { evaluateWrite } from '../../src/gate/index.ts';
 import type { Embedder } from '../../src/ports/embedder.ts';
 import type { WriteGate } from '../../src/ports/gate.ts';
 import type { MemoryStore, TenantStore } from '../../src/ports/store.ts';
-import { createMemoryService } from '../../src/services/memories.ts';
+import { createMemoryService, type MemoryServiceDeps } from '../../src/services/memories.ts';
 import {
   createWritePipeline,
   PIPELINE_CHUNK,
@@ -88,14 +88,19 @@ describe.each(backends)('batch writes in chunks on $name', ({ open }) => {
       )
     ).rows[0]!.n;
 
-  it('writes chunk by chunk in one transaction with the results of one statement', async () => {
-    const { store, counts } = counting(f.store);
-    const memories = createMemoryService({
-      store,
+  /** The memory service over the fixture's store, the real gate and the test embedder, unless `deps` say otherwise. */
+  const memoriesWith = (deps: Partial<MemoryServiceDeps> = {}) =>
+    createMemoryService({
+      store: f.store,
       gate: evaluateWrite,
       embedder: testEmbedder,
       logger: silentLogger,
+      ...deps,
     });
+
+  it('writes chunk by chunk in one transaction with the results of one statement', async () => {
+    const { store, counts } = counting(f.store);
+    const memories = memoriesWith({ store });
     const piped = await memories.rememberMany(principal, batchOf('piped'));
     // The piiPolicy read is a transaction of its own; the writes share one.
     expect(counts.writes).toBe(3);
@@ -127,12 +132,7 @@ describe.each(backends)('batch writes in chunks on $name', ({ open }) => {
       if (input.content === `Batch fact number ${PIPELINE_CHUNK * 2 + 5}`) throw new Error('gate failed');
       return evaluateWrite(input, caller, context);
     };
-    const memories = createMemoryService({
-      store: f.store,
-      gate: failing,
-      embedder: testEmbedder,
-      logger: silentLogger,
-    });
+    const memories = memoriesWith({ gate: failing });
     await expect(memories.rememberMany(principal, batchOf('failed'))).rejects.toThrow('gate failed');
     expect(await rowsOf('failed')).toBe(0);
   });
@@ -148,12 +148,7 @@ describe.each(backends)('batch writes in chunks on $name', ({ open }) => {
         return testEmbedder.embedDocuments(texts, options);
       },
     };
-    const memories = createMemoryService({
-      store,
-      gate: evaluateWrite,
-      embedder: hosted,
-      logger: silentLogger,
-    });
+    const memories = memoriesWith({ store, embedder: hosted });
     const results = await memories.rememberMany(principal, batchOf('hosted'));
     expect(calls).toEqual([results.filter((r) => r.decision !== 'rejected').length]);
     expect(counts.writes).toBe(1);
