@@ -49,4 +49,26 @@ describe('detectCardNumbers', () => {
       expect(detectCardNumbers(text), text).toEqual([]);
     }
   });
+
+  it('ignores digit runs inside UUIDs and other identifiers, where 1 random UUID in about 2,500 looked like a card', () => {
+    // Each of these UUIDs holds a Luhn-valid run with a card prefix ("4038-8881-16988821", Visa, 16 digits).
+    for (const uuid of [
+      'fa6cd057-12bc-4038-8881-16988821bd2c',
+      '8eba2229-9351-4172-8103-aa6fb07f472d',
+      'f47641f0-8e1a-4852-9421-38970480579c',
+      'c7e4a426-1652-4689-96f5-26810387e92d',
+      'f5e903a3-f81e-4513-9029-99711f3beb11',
+    ]) {
+      expect(detectCardNumbers(`{"episode_ids":["${uuid}"]}`), uuid).toEqual([]);
+      expect(detectCardNumbers(uuid.toUpperCase()), uuid).toEqual([]);
+    }
+    expect(detectCardNumbers('commit a4111111111111111b')).toEqual([]);
+    // 10,000 random UUIDs: none.
+    for (let i = 0; i < 10_000; i++) {
+      const uuid = crypto.randomUUID();
+      expect(detectCardNumbers(uuid), uuid).toEqual([]);
+    }
+    // A card beside a UUID is still found.
+    expect(detectCardNumbers('fa6cd057-12bc-4038-8881-16988821bd2c card 4111 1111 1111 1111')).toHaveLength(1);
+  });
 });
