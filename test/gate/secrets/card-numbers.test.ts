@@ -69,6 +69,8 @@ describe('detectCardNumbers', () => {
       expect(detectCardNumbers(uuid), uuid).toEqual([]);
     }
     // A card beside a UUID is still found.
-    expect(detectCardNumbers('fa6cd057-12bc-4038-8881-16988821bd2c card 4111 1111 1111 1111')).toHaveLength(1);
+    expect(detectCardNumbers('fa6cd057-12bc-4038-8881-16988821bd2c card 4111 1111 1111 1111')).toHaveLength(
+      1,
+    );
   });
 });
