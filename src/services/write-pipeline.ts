@@ -129,9 +129,14 @@ export function createWritePipeline(deps: WritePipelineDeps) {
   }
 
   /** Step 1: the gate's verdict on each input, in order; rejections are counted by reason. */
-  async function screen(principal: Principal, inputs: readonly MemoryInput[]): Promise<Screened[]> {
+  async function screen(
+    principal: Principal,
+    inputs: readonly MemoryInput[],
+    /** The tenant's policy when the caller read it already (a batch screened in chunks reads it once). */
+    policy?: PiiPolicy,
+  ): Promise<Screened[]> {
     const caller = callerContextOf(principal);
-    const piiPolicy = await piiPolicyOf(principal);
+    const piiPolicy = policy ?? (await piiPolicyOf(principal));
     return Promise.all(
       inputs.map(async (input) => {
         const verdict = await deps.gate(input, caller, { now: now(), piiPolicy });
@@ -223,10 +228,13 @@ export function createWritePipeline(deps: WritePipelineDeps) {
     inputs: readonly MemoryInput[],
     options: readonly RecordOptions[] = [],
   ): Promise<RememberResult[]> {
+    // Read before the transaction opens: the policy read is a transaction of its own, which inside the batch's
+    // would wait for a second connection (PGlite has one) whenever the 5 s cache ran out mid-batch.
+    const policy = await piiPolicyOf(principal);
     const stageFrom = async (from: number, size: number) =>
       stage(
         principal,
-        await screen(principal, inputs.slice(from, from + size)),
+        await screen(principal, inputs.slice(from, from + size), policy),
         options.slice(from, from + size),
       );
     if (!stagesInProcess(deps.embedder) || inputs.length <= PIPELINE_CHUNK)

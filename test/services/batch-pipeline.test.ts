@@ -2,7 +2,7 @@
 // written chunk by chunk in one transaction, with the same results as one statement would give (dedupe across
 // chunks included), nothing written when a later chunk fails, and a hosted embedder called once, before the
 // transaction.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MemoryInput } from '../../src/contract/index.ts';
 import { silentLogger } from '../../src/core/logger.ts';
 import type { Principal } from '../../src/core/principal.ts';
@@ -125,6 +125,38 @@ describe.each(backends)('batch writes in chunks on $name', ({ open }) => {
     expect(shapeOf(piped)[20]).toBe('duplicate:19');
     expect(shapeOf(piped)[40]).toBe('rejected');
     expect(await rowsOf('piped')).toBe(inputs.length - 3);
+  });
+
+  it("reads the tenant's PII policy once, before the batch's transaction, even when its cache runs out", async () => {
+    const events: string[] = [];
+    const tracked: MemoryStore = {
+      ...f.store,
+      withTenant: (scope, work) =>
+        f.store.withTenant(scope, (tx) =>
+          work({
+            ...tx,
+            piiPolicy: () => {
+              events.push('policy');
+              return tx.piiPolicy();
+            },
+            writeMemories: (items) => {
+              events.push('write');
+              return tx.writeMemories(items);
+            },
+          }),
+        ),
+    };
+    // Every reading of the clock is 10 s after the last: the 5 s policy cache is always stale. Read inside the
+    // batch's transaction, the policy would wait for a second connection, which PGlite does not have.
+    const real = Date.now();
+    let calls = 0;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => real + 10_000 * ++calls);
+    try {
+      await memoriesWith({ store: tracked }).rememberMany(principal, batchOf('policy-once'));
+    } finally {
+      clock.mockRestore();
+    }
+    expect(events).toEqual(['policy', 'write', 'write', 'write']);
   });
 
   it('writes nothing when a later chunk fails', async () => {
