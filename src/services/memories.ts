@@ -20,7 +20,10 @@ export function createMemoryService(deps: MemoryServiceDeps) {
   const pipeline = createWritePipeline(deps);
   const { store } = deps;
 
-  /** Gate, records and vectors of several memories: what `storeStaged` writes (the import stages a batch while the last is written). */
+  /**
+   * Gate, records and vectors of several memories: what `storeStaged` writes (the import stages a batch while the
+   * last one is written).
+   */
   async function stageMany(
     principal: Principal,
     inputs: MemoryInput[],
