@@ -195,7 +195,7 @@ describe.each(backends)('the keyed lexical index on $name', ({ open }) => {
     expect(lexemes.some((l) => l.includes(' ~'))).toBe(false);
   });
 
-  it('recall reaches an old match of a word up to 500 rows of a subject larger than the window hold', async () => {
+  it('recall reaches the old rows of a word held by up to 500 rows, in a subject larger than the window', async () => {
     // 'harbor' in 300 old rows and 'lantern' in 600, then 2,600 newer rows of neither: the window (the newest
     // 2,500) holds none of them. 300 is within the rare-term bound (500 since 20261202100000; at 200 none came
     // back), 600 is not.
