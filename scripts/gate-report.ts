@@ -30,7 +30,9 @@ const HELD_OUT_FIRST_RUN = {
 
 // The second held-out set (test/gate/corpus/held-out-new-kinds.ts: new kinds, passwords in 15 languages,
 // identifiers) was written before the detectors for those kinds and measured once after they were tuned on the
-// generated and hand-written cases; the detectors were never tuned on it. These are its first-run figures.
+// generated and hand-written cases. These are its first-run figures. Its six misses later prompted general
+// readings (a colon after the verb, a following possessive, a relative clause, credential pairs, a phrase before a
+// code or a checked CPF), tested on new hand-written cases; since then it is no longer unseen text.
 const HELD_OUT_NEW_FIRST_RUN = {
   secrets: { total: 122, rejected: 116 },
   benign: { total: 84, rejected: 0 },
@@ -148,7 +150,7 @@ function markdown(
     '',
     `First held-out set (held-out), first run before any fix it prompted: secrets ${HELD_OUT_FIRST_RUN.secrets.rejected}/${HELD_OUT_FIRST_RUN.secrets.total} (${percent(HELD_OUT_FIRST_RUN.secrets.rejected / HELD_OUT_FIRST_RUN.secrets.total)}), benign rejected ${HELD_OUT_FIRST_RUN.benign.rejected}/${HELD_OUT_FIRST_RUN.benign.total}; ${HELD_OUT_FIRST_RUN.note}.`,
     '',
-    `Second held-out set (held-out-new: new kinds, passwords in 15 languages, identifiers), never tuned on: first run ${HELD_OUT_NEW_FIRST_RUN.secrets.rejected}/${HELD_OUT_NEW_FIRST_RUN.secrets.total} (${percent(HELD_OUT_NEW_FIRST_RUN.secrets.rejected / HELD_OUT_NEW_FIRST_RUN.secrets.total)}) caught, benign rejected ${HELD_OUT_NEW_FIRST_RUN.benign.rejected}/${HELD_OUT_NEW_FIRST_RUN.benign.total}; now ${rateCell(heldNew.secrets)} caught, benign rejected ${rateCell(heldNew.benign)}; ${HELD_OUT_NEW_FIRST_RUN.note}. The held-out sets are the better estimate on unseen text; both were written by the engineers who wrote the detectors, so text written by someone else will do worse.`,
+    `Second held-out set (held-out-new: new kinds, passwords in 15 languages, identifiers), first run before any fix it prompted: ${HELD_OUT_NEW_FIRST_RUN.secrets.rejected}/${HELD_OUT_NEW_FIRST_RUN.secrets.total} (${percent(HELD_OUT_NEW_FIRST_RUN.secrets.rejected / HELD_OUT_NEW_FIRST_RUN.secrets.total)}) caught, benign rejected ${HELD_OUT_NEW_FIRST_RUN.benign.rejected}/${HELD_OUT_NEW_FIRST_RUN.benign.total}; now ${rateCell(heldNew.secrets)} caught, benign rejected ${rateCell(heldNew.benign)}; first-run ${HELD_OUT_NEW_FIRST_RUN.note}, each now read by a general rule (2026-12-02). The first-run figures are the better estimate on unseen text; both were written by the engineers who wrote the detectors, so text written by someone else will do worse.`,
     '',
     '## By language',
     '',

@@ -115,7 +115,34 @@ export const PREPOSITIONS = [
   'к',
   'του',
   'της',
+  'για',
 ];
+
+/**
+ * Possessives that follow their noun ("ο κωδικός μου είναι ...", "la password mia è ..."): they may stand between a
+ * label and its verb.
+ */
+export const POSTPOSED_POSSESSIVES = [
+  'μου',
+  'σου',
+  'του',
+  'της',
+  'μας',
+  'σας',
+  'τους',
+  'mia',
+  'mio',
+  'mía',
+  'mío',
+];
+
+/**
+ * A short relative clause between a label and its English verb ("the code they texted me was ...", "my password,
+ * which I never change, is ..."): it opens with a pronoun, a relative word or a determiner, then at most four
+ * words, without sentence punctuation. After it only a value that does not read as a word counts (each detector
+ * says what that is), so "the password I use is the same" stays prose.
+ */
+export const RELATIVE_CLAUSE = `(?:\\s*,)?\\s+(?:that|which|who|i|we|they|you|he|she|it|the|my|our|your)(?:\\s+[^\\s.!?:;,=：]+){0,4}?\\s*,?`;
 
 /**
  * Words that follow "password is" (or a colon) in prose about a password rather than giving one, in English and

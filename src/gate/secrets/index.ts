@@ -3,6 +3,7 @@
 import { detectAccessCodes } from './access-codes.ts';
 import { detectAwsKeys, detectAzureKeys, detectGoogleApiKeys } from './cloud-keys.ts';
 import { detectConnectionStrings, detectHttpAuth } from './connection-strings.ts';
+import { detectCredentialPairs } from './credential-pairs.ts';
 import { detectSeedPhrases, detectWalletKeys } from './crypto-wallets.ts';
 import { detectDockerAuth } from './docker-auth.ts';
 import { detectHighEntropySecrets } from './high-entropy.ts';
@@ -44,6 +45,7 @@ const SPECIFIC: readonly SecretDetector[] = [
   detectDockerAuth,
   detectJwts,
   detectPasswords,
+  detectCredentialPairs,
   detectOneTimeCodes,
   detectAccessCodes,
   detectSeedPhrases,

@@ -5,9 +5,11 @@ import {
   ENGLISH_COPULAS,
   FOREIGN_PARTICIPLE,
   GIVING_VERBS,
+  POSTPOSED_POSSESSIVES,
   PREPOSITIONS,
   PROSE_WORDS,
   phrasePattern,
+  RELATIVE_CLAUSE,
   UNITS,
   VALUE_VERBS,
 } from '../lexicon.ts';
@@ -70,9 +72,20 @@ const ELIDED_PREPOSITIONS = [...PREPOSITIONS.filter((p) => p.endsWith("'")), "de
 const PHRASE = `(?:\\s+(?:(?:${phrasePattern(SPACED_PREPOSITIONS)})\\s+|${phrasePattern(ELIDED_PREPOSITIONS)})[^\\s.!?:;,=]+(?:\\s+[^\\s.!?:;,=]+){0,3}?)`;
 // "password: x", "PASSWORD=x", "password => x"; an optional closing quote covers JSON/YAML keys.
 const ASSIGNMENT = /^["']?\s*(?::=|=>|->|[:=：])\s*/;
-// "password is x", "the wifi password for the cabin is x", "PIN for the card: x", "das Passwort lautet x":
-// prepositional phrases only, so "password manager is bitwarden" (a password manager) does not match.
-const STATEMENT = new RegExp(`^${PHRASE}?(?:\\s+(${VERBS})\\s+|\\s*[:=：]\\s*)`, 'iu');
+// "password is x", "the wifi password for the cabin is x", "PIN for the card: x", "das Passwort lautet x",
+// "la mia password è: x", "ο κωδικός σου για το wifi είναι x": prepositional phrases and a possessive that
+// follows the label only, so "password manager is bitwarden" (a password manager) does not match.
+const POSSESSIVE = phrasePattern(POSTPOSED_POSSESSIVES);
+const STATEMENT = new RegExp(
+  `^(?:\\s+(?:${POSSESSIVE}))?${PHRASE}?(?:\\s+(?:${POSSESSIVE}))?(?:\\s+(${VERBS})(?:\\s*[:：]\\s*|\\s+)|\\s*[:=：]\\s*)`,
+  'iu',
+);
+// "the PIN they gave me is x", "my password, which I never change, is x": only a value that is not a word counts
+// after a relative clause (intro `juxtaposed`).
+const RELATIVE = new RegExp(
+  `^${RELATIVE_CLAUSE}\\s+(?:${phrasePattern(ENGLISH_COPULAS)})(?:\\s*[:：]\\s*|\\s+)`,
+  'iu',
+);
 const POSTPOSED = /^(?:\s+[^\s.!?:;,=]+){0,3}?(?:\s+(là|adalah|ialah)\s+|\s*[:=]\s*)/iu;
 // "mdp banque: ...", "password gmail: ...", "Passwort Router: ...": one naming word, then a colon. Only a
 // random-looking value counts, and not after the words that make a compound ("password manager: ...").
@@ -149,6 +162,8 @@ function separate(tail: string, label: string, cjk: boolean): Separated | null {
   const named = NAMED.exec(tail);
   if (named && !COMPOUNDS.has((named[1] ?? '').toLowerCase()))
     return { length: named[0].length, intro: 'juxtaposed' };
+  const relative = RELATIVE.exec(tail);
+  if (relative) return { length: relative[0].length, intro: 'juxtaposed' };
   const juxtaposed = JUXTAPOSED.exec(tail);
   return juxtaposed ? { length: juxtaposed[0].length, intro: 'juxtaposed' } : null;
 }

@@ -118,6 +118,10 @@ const SECRETS: [DetectionCode, string, string][] = [
   ['pii.contact_record', 'en', 'Ana (landlord): ana@example.com, +1 415 555 0133'],
   ['pii.contact_record', 'de', 'Klaus Weber, klaus.weber@example.de, 030 1234 5678'],
   ['pii.contact_record', 'es', 'la fontanera: maria@example.es, tel. 612 345 678'],
+  // Added with the possessive, verb-colon and nearby-CPF readings (2026-12-02).
+  ['secret.password', 'it', 'la mia password del wifi è: Tramonto#19'],
+  ['secret.password', 'el', 'ο κωδικός σου για το wifi είναι Thalassa#88'],
+  ['pii.cpf', 'pt', 'CPF da minha mãe, para o cadastro: 52998224725'],
 ];
 
 const BENIGN: [string, string][] = [

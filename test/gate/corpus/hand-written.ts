@@ -103,6 +103,13 @@ const SECRETS: [SecretCode, string][] = [
     'Cloudflare API token for DNS edits is Zk4mQ8vR2xT6pL9wB3nC7dF1gH5jK0sA8yE2uI6o',
   ],
   ['secret.password', 'mysql -h db.internal -u root --password=Vq8#Lm2!pZ'],
+  // Shapes added with the relative-clause, possessive, credential-pair and nearby-CPF readings (2026-12-02).
+  ['secret.password', 'the wifi password the landlord gave us is Cedar!Hall21'],
+  ['secret.password', 'my Steam password, which I reuse everywhere, was Gr33nLantern!'],
+  ['secret.password', 'Spotify login: maya.k@example.com / Purple-Rain88'],
+  ['secret.password', 'creds for the staging box: deploy, Xk3#vL9qPz'],
+  ['secret.one_time_code', 'the login code the bank texted me is 730 215'],
+  ['secret.one_time_code', 'verification code for the tax portal: 604118'],
 ];
 
 const BENIGN: [string, string][] = [
@@ -204,6 +211,17 @@ const BENIGN: [string, string][] = [
   ['injection_talk', 'You are now subscribed to the weekly digest, says the email.'],
   ['injection_talk', 'The system is down for maintenance on Saturday.'],
   ['injection_talk', 'Told the assistant to keep answers short.'],
+  // Prose near the readings added on 2026-12-02: a relative clause, a login label, a CPF label.
+  ['password_prose', 'the password I chose for the router is longer than 12 characters'],
+  ['password_prose', 'the password they asked for was the same as the old one'],
+  ['password_prose', 'the PIN the bank sent is in the envelope on my desk'],
+  ['password_prose', 'my password, which I never write down, is stored in Bitwarden'],
+  ['password_prose', 'the verification code they texted me took 5 minutes to arrive'],
+  ['prose', 'login: Monday / Tuesday for the shared laptop'],
+  ['prose', 'account: savings / checking, both at the credit union'],
+  ['prose', 'Login hours for the lab: 09:00 / 17:30'],
+  ['prose', 'credentials: in 1Password, shared vault'],
+  ['numbers', 'CPF registration opened in 2019; the form number was 12345678901'],
 ];
 
 /** The hand-written secret cases, labelled with the code the gate should give. */

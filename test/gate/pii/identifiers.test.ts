@@ -50,6 +50,14 @@ describe('CPFs', () => {
     expect(detectCpfs('CPF: 11144477735')).toHaveLength(1);
     expect(detectCpfs('O CPF do titular é obrigatório no cadastro')).toEqual([]);
   });
+
+  it('finds a checked number a few words after a CPF label, and no unchecked one there', () => {
+    expect(detectCpfs('CPF do titular: 52998224725')).toHaveLength(1);
+    expect(detectCpfs('o CPF dela é 529 982 247 25')).toHaveLength(1);
+    expect(detectCpfs('CPF do titular: 52998224726')).toEqual([]);
+    // Too far from the label to be its value.
+    expect(detectCpfs(`CPF ${'x'.repeat(60)} 52998224725`)).toEqual([]);
+  });
 });
 
 describe('IBANs', () => {

@@ -38,4 +38,17 @@ describe('detectOneTimeCodes', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('reads a phrase of up to three words after "for" and a short relative clause before the verb', () => {
+    expect(values('login OTP for the bank app: 204918')).toEqual(['204918']);
+    expect(values('the one-time passcode they texted me was 66 20 91')).toEqual(['66 20 91']);
+    expect(values('the verification code I got is 551902')).toEqual(['551902']);
+    for (const text of [
+      'the verification code they sent took 5 minutes',
+      'the OTP they sent was 6 digits',
+      'the login code I got was wrong twice',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
 });

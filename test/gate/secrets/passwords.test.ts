@@ -124,4 +124,22 @@ describe('detectPasswords', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('reads a colon after the verb and a possessive that follows the label', () => {
+    expect(values('la mia password è: Sole!77')).toEqual(['Sole!77']);
+    expect(values('ο κωδικός μου είναι Athina!2024')).toEqual(['Athina!2024']);
+  });
+
+  it('reads a short relative clause before an English verb, and then only a value that is not a word', () => {
+    expect(values('my GitHub password, which I never change, is Kx9!pQ2z')).toEqual(['Kx9!pQ2z']);
+    expect(values('the PIN they gave me is 4821')).toEqual(['4821']);
+    for (const text of [
+      'the password I use is the same everywhere',
+      'the password I picked was 12 characters long',
+      'my password, which is long, is stored in 1Password',
+      'the password the IT team set is in the vault',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
 });

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { detectCredentialPairs } from '../../../src/gate/secrets/credential-pairs.ts';
+
+function values(text: string): string[] {
+  return detectCredentialPairs(text).map((f) => text.slice(f.start, f.end));
+}
+
+describe('detectCredentialPairs', () => {
+  it('finds the password of a user / password pair after a login label, spanning the password only', () => {
+    expect(values('Netflix login: jo.reyes / Bl4ckC0ffee99')).toEqual(['Bl4ckC0ffee99']);
+    expect(values('creds for the NAS: admin / Tr0ub4dor&3')).toEqual(['Tr0ub4dor&3']);
+    expect(values('my login is jo@example.com / Passw0rd!')).toEqual(['Passw0rd!']);
+    expect(values('wifi account = guest, Sunny!Day7')).toEqual(['Sunny!Day7']);
+    expect(values('Zugangsdaten: mkoch:Winter#2024')).toEqual(['Winter#2024']);
+  });
+
+  it('leaves pairs that are not a user and a password', () => {
+    for (const text of [
+      'login: Monday / Tuesday',
+      'Login hours: 09:00 / 17:30',
+      'Login: 10:30 / 11:45am',
+      'account: savings / checking',
+      'login: via SSO / Okta',
+      'credentials: in 1Password / Shared-Vault',
+      'account: premium / 2 users',
+      'login: see https://intranet.example.com/sso',
+      'the login page / signup page both moved',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
+});
