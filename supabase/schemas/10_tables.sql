@@ -435,6 +435,9 @@ create index memories_subject_idx on engram.memories (tenant_id, subject, create
 create index memories_subject_lexemes_idx on engram.memories
   using gin (engram.subject_lexemes(tenant_id, subject, search_tsv))
   where revoked_at is null and superseded_by is null;
+-- No statistics for its expression: computing them was two thirds of an ANALYZE of memories (subject_lexemes once
+-- per sampled row), and no plan reads them (20261202110000).
+alter index engram.memories_subject_lexemes_idx alter column 1 set statistics 0;
 -- Dedupe: one live memory per content in a subject; concurrent identical writes collide here.
 create unique index memories_live_content_idx on engram.memories (tenant_id, subject, content_hash)
   where revoked_at is null and superseded_by is null;
@@ -501,6 +504,9 @@ create index memory_embeddings_subject_idx on engram.memory_embeddings (tenant_i
 -- every such lookup is one index probe whatever the statistics say.
 create index memory_embeddings_model_memory_idx on engram.memory_embeddings (model, memory_id);
 comment on table engram.memory_embeddings is 'Vectors of live memories, one per (memory, model); tenant and subject are copied from the memory so that RLS and filtered scans need no join.';
+-- No statistics for the vectors: no plan estimates anything from them, and ANALYZE sorted the sampled vectors to
+-- compute them (20261202110000).
+alter table engram.memory_embeddings alter column embedding set statistics 0;
 
 create table engram.audit_events (
   id bigint generated always as identity primary key,
