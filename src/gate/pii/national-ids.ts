@@ -1,8 +1,10 @@
 // Detects national identity, tax, social insurance and driving licence numbers: after a label in one of the
 // languages the gate reads ("mi DNI es 12345678Z", "BSN 111222333", "PESEL 44051401359", "身份证号 ...",
 // "numéro de sécurité sociale 1 85 ..."), and without a label for formats that validate themselves (Chinese
-// resident identity numbers, Italian codici fiscali, Korean resident registration numbers).
+// resident identity numbers, Italian codici fiscali, Korean resident registration numbers, Canadian SINs after
+// "SIN").
 import { phrasePattern } from '../lexicon.ts';
+import { passesLuhn } from '../secrets/card-numbers.ts';
 import { labelledValues } from './labelled.ts';
 import type { PiiFinding } from './types.ts';
 
@@ -20,6 +22,7 @@ const LABELS = [
   ],
   ...["driver's licence", 'driving licence', 'driving license', 'dl number', 'tax id', 'tax identification'],
   ...['taxpayer id', 'itin', 'social insurance number', 'sin number', 'aadhaar', 'aadhar', 'pan card'],
+  ...['tax file number', 'tfn', 'ird number', 'social insurance'],
   ...['pan number', 'medicare number', 'nhs number', 'health card number', 'voter id', 'state id'],
   // German.
   ...['personalausweis', 'personalausweisnummer', 'ausweisnummer', 'ausweis-nr', 'ausweis nr', 'steuer-id'],
@@ -65,6 +68,11 @@ const CN_RESIDENT =
 const IT_FISCAL = /(?<![A-Za-z0-9])[A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z](?![A-Za-z0-9])/g;
 const KR_RESIDENT = /(?<![\d-])\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-[1-8]\d{6}(?![\d-])/g;
 
+// A Canadian social insurance number after "SIN" in capitals (the word "sin" is English, and "without" in Spanish):
+// nine digits in threes that pass the Luhn check.
+const CA_SIN =
+  /(?<![\p{L}\d])SIN(?:\s*(?:#|no\.?|number))?(?:\s*[:=]|\s+(?:is|was))?\s*(\d{3}[ -]?\d{3}[ -]?\d{3})(?![\d-])/gu;
+
 const CN_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 
 /** The ISO 7064 MOD 11-2 check of an 18-character Chinese resident identity number. */
@@ -98,7 +106,14 @@ export function detectNationalIds(text: string): PiiFinding[] {
   const labelled = labelledValues(text, LABEL, VALUE, 'national_id').filter(
     (f) => text.slice(f.start, f.end).replace(/\D/g, '').length >= 5,
   );
+  const sins = Array.from(text.matchAll(CA_SIN))
+    .filter((m) => passesLuhn((m[1] ?? '').replace(/\D/g, '')))
+    .map((m) => {
+      const start = m.index + m[0].length - (m[1] ?? '').length;
+      return { class: 'national_id' as const, start, end: m.index + m[0].length };
+    });
   const found = [
+    ...sins,
     ...validated(text, CN_RESIDENT, isValidChineseId),
     ...validated(text, IT_FISCAL, isValidCodiceFiscale),
     ...validated(text, KR_RESIDENT, () => true),

@@ -122,6 +122,10 @@ const SECRETS: [DetectionCode, string, string][] = [
   ['secret.password', 'it', 'la mia password del wifi è: Tramonto#19'],
   ['secret.password', 'el', 'ο κωδικός σου για το wifi είναι Thalassa#88'],
   ['pii.cpf', 'pt', 'CPF da minha mãe, para o cadastro: 52998224725'],
+  // Canadian, Australian and New Zealand numbers (2026-12-02).
+  ['pii.national_id', 'en', 'my SIN is 046 454 286'],
+  ['pii.national_id', 'en', "Dad's tax file number: 123 456 782"],
+  ['pii.national_id', 'en', 'IRD number 49-091-850 for the NZ return'],
 ];
 
 const BENIGN: [string, string][] = [
@@ -251,6 +255,10 @@ const BENIGN: [string, string][] = [
   ['fr', 'Le mot de passe est le même que celui du bureau.'],
   ['zh', '验证码是六位数字'],
   ['zh', '密码是你的生日'],
+  // Near the Canadian, Australian and New Zealand labels (2026-12-02).
+  ['en', 'my SIN card is in the drawer with the passports'],
+  ['es', 'un café sin azúcar y 125 000 pesos de propina'],
+  ['en', 'the tax file number goes on the TFN declaration form'],
 ];
 
 /** Hand-written secret and identifier cases in many languages. */

@@ -113,6 +113,18 @@ describe('passports and national ids', () => {
     expect(detectNationalIds('cf RSSMRA85T10A562T')).toEqual([]);
     expect(detectNationalIds('Mi DNI caduca en mayo.')).toEqual([]);
   });
+
+  it('finds Australian and New Zealand tax numbers by label, and a Canadian SIN after "SIN" when it passes Luhn', () => {
+    expect(detectNationalIds('my tax file number is 123 456 782')).toHaveLength(1);
+    expect(detectNationalIds('IRD number 49-091-850')).toHaveLength(1);
+    expect(spans('my SIN is 046 454 286', detectNationalIds('my SIN is 046 454 286'))).toEqual([
+      '046 454 286',
+    ]);
+    // One digit changed fails Luhn; the lowercase word is English ("sin") or Spanish ("without").
+    expect(detectNationalIds('SIN 046 454 287')).toEqual([]);
+    expect(detectNationalIds('un café sin 125 000 pesos')).toEqual([]);
+    expect(detectNationalIds('the SIN card is in the drawer')).toEqual([]);
+  });
 });
 
 describe('e-mail addresses and phone numbers', () => {
