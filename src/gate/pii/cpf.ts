@@ -10,6 +10,7 @@ const LABEL = /(?:cpf|cadastro de pessoas? f[íi]sicas?)(?![\p{L}])/giu;
 const LABELLED_VALUE = /^\d{3}[.\s]?\d{3}[.\s]?\d{3}[-.\s]?\d{2}(?![\d-])/;
 // How far past a label a checked number still belongs to it: a short phrase such as "do titular:" or "dela é".
 const NEARBY_CHARS = 40;
+const LONGEST_LAYOUT = '000.000.000-00'.length;
 const ANY_LAYOUT = /(?<![\d.])\d{3}[.\s]?\d{3}[.\s]?\d{3}[-.\s]?\d{2}(?![\d-])/g;
 
 /** True when 11 digits carry valid CPF check digits (and are not one digit repeated, which also passes). */
@@ -35,7 +36,7 @@ export function detectCpfs(text: string): PiiFinding[] {
   for (const label of text.matchAll(LABEL)) {
     if (!startsLabel(text, label.index)) continue;
     const from = label.index + label[0].length;
-    const near = text.slice(from, from + NEARBY_CHARS + 14);
+    const near = text.slice(from, from + NEARBY_CHARS + LONGEST_LAYOUT);
     for (const match of near.matchAll(ANY_LAYOUT)) {
       if (match.index <= NEARBY_CHARS) add(from + match.index, match[0]);
     }
