@@ -138,11 +138,11 @@ export const POSTPOSED_POSSESSIVES = [
 
 /**
  * A short relative clause between a label and its English verb ("the code they texted me was ...", "my password,
- * which I never change, is ..."): it opens with a pronoun, a relative word or a determiner, then at most four
- * words, without sentence punctuation. After it only a value that does not read as a word counts (each detector
+ * which I never change, is ...", "the passcode my wife set on the iPad is ..."): it opens with a pronoun, a relative
+ * word or a determiner, then at most six words, without sentence punctuation. After it only a value that does not read as a word counts (each detector
  * says what that is), so "the password I use is the same" stays prose.
  */
-export const RELATIVE_CLAUSE = `(?:\\s*,)?\\s+(?:that|which|who|i|we|they|you|he|she|it|the|my|our|your)(?:\\s+[^\\s.!?:;,=：]+){0,4}?\\s*,?`;
+export const RELATIVE_CLAUSE = `(?:\\s*,)?\\s+(?:that|which|who|i|we|they|you|he|she|it|the|my|our|your)(?:\\s+[^\\s.!?:;,=：]+){0,6}?\\s*,?`;
 
 /**
  * Words that follow "password is" (or a colon) in prose about a password rather than giving one, in English and

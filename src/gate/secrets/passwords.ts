@@ -76,14 +76,16 @@ const ASSIGNMENT = /^["']?\s*(?::=|=>|->|[:=：])\s*/;
 // "la mia password è: x", "ο κωδικός σου για το wifi είναι x": prepositional phrases and a possessive that
 // follows the label only, so "password manager is bitwarden" (a password manager) does not match.
 const POSSESSIVE = phrasePattern(POSTPOSED_POSSESSIVES);
+// Adverbs between an English verb and its value ("our netflix password is still x").
+const STILL = phrasePattern(['still', 'currently', 'always', 'also']);
 const STATEMENT = new RegExp(
-  `^(?:\\s+(?:${POSSESSIVE}))?${PHRASE}?(?:\\s+(?:${POSSESSIVE}))?(?:\\s+(${VERBS})(?:\\s*[:：]\\s*|\\s+)|\\s*[:=：]\\s*)`,
+  `^(?:\\s+(?:${POSSESSIVE}))?${PHRASE}?(?:\\s+(?:${POSSESSIVE}))?(?:\\s+(${VERBS})(?:\\s+(?:${STILL}))?(?:\\s*[:：]\\s*|\\s+)|\\s*[:=：]\\s*)`,
   'iu',
 );
-// "the PIN they gave me is x", "my password, which I never change, is x": only a value that is not a word counts
-// after a relative clause (intro `juxtaposed`).
+// "the PIN they gave me is x", "my password, which I never change, is x", "the PIN for my card, which I keep
+// forgetting, is x": only a value that is not a word counts after a relative clause (intro `relative`).
 const RELATIVE = new RegExp(
-  `^${RELATIVE_CLAUSE}\\s+(?:${phrasePattern(ENGLISH_COPULAS)})(?:\\s*[:：]\\s*|\\s+)`,
+  `^${PHRASE}?${RELATIVE_CLAUSE}\\s+(?:${phrasePattern(ENGLISH_COPULAS)})(?:\\s*[:：]\\s*|\\s+)`,
   'iu',
 );
 const POSTPOSED = /^(?:\s+[^\s.!?:;,=]+){0,3}?(?:\s+(là|adalah|ialah)\s+|\s*[:=]\s*)/iu;
@@ -128,7 +130,7 @@ const NOT_FIRST_IN_PASSPHRASE = new Set(
   ).split(' '),
 );
 
-type Intro = 'assignment' | 'english' | 'giving' | 'copula' | 'juxtaposed' | 'cjk';
+type Intro = 'assignment' | 'english' | 'giving' | 'copula' | 'juxtaposed' | 'relative' | 'cjk';
 type LabelKind = 'password' | 'pin' | 'passphrase';
 
 interface Separated {
@@ -163,7 +165,7 @@ function separate(tail: string, label: string, cjk: boolean): Separated | null {
   if (named && !COMPOUNDS.has((named[1] ?? '').toLowerCase()))
     return { length: named[0].length, intro: 'juxtaposed' };
   const relative = RELATIVE.exec(tail);
-  if (relative) return { length: relative[0].length, intro: 'juxtaposed' };
+  if (relative) return { length: relative[0].length, intro: 'relative' };
   const juxtaposed = JUXTAPOSED.exec(tail);
   return juxtaposed ? { length: juxtaposed[0].length, intro: 'juxtaposed' } : null;
 }
@@ -190,8 +192,16 @@ function isPasswordValue(
   // A word in a script without letter case ("密码是什么") is prose; passwords are typed in ASCII.
   if (!/[A-Za-z0-9]/.test(value) && /\p{Lo}/u.test(value)) return false;
   const wordLike = /^\p{L}[\p{Ll}\p{M}'-]*$/u.test(value);
-  if (!wordLike) return intro !== 'juxtaposed' || (/\p{L}/u.test(value) && value.length >= 6);
-  if (intro === 'juxtaposed' || isProseWord(value, foreign || intro === 'copula')) return false;
+  // With no separator, or after a relative clause, only a clearly random value counts: letters with more, six
+  // or longer; after a relative clause a plain 4-8 digit code too ("the passcode my wife set is 5511").
+  const random = /\p{L}/u.test(value) && value.length >= 6;
+  if (!wordLike) {
+    if (intro === 'relative') return random || /^\d{4,8}$/.test(value);
+    return intro !== 'juxtaposed' || random;
+  }
+  if (intro === 'juxtaposed' || intro === 'relative' || isProseWord(value, foreign || intro === 'copula')) {
+    return false;
+  }
   // After "ist", "es", "est"... a lowercase word is an adjective or participle ("ist abgelaufen"); a capitalised
   // one may be a German noun given as the password ("ist Sonnenschein").
   if (intro === 'copula' && !/^\p{Lu}/u.test(value)) return false;
@@ -237,7 +247,7 @@ function findValue(text: string, labelStart: number, label: string, cjk: boolean
   if (kind === 'pin') {
     return /^\d{4,8}$/.test(value) ? { code, start: valueStart, end: valueStart + consumed } : null;
   }
-  if (kind === 'passphrase' && !quoted && intro !== 'juxtaposed') {
+  if (kind === 'passphrase' && !quoted && intro !== 'juxtaposed' && intro !== 'relative') {
     const length = passphraseWords(rest);
     if (length > 0) return { code, start: valueStart, end: valueStart + length };
   }

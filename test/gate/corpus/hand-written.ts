@@ -109,6 +109,9 @@ const SECRETS: [SecretCode, string][] = [
   ['secret.password', 'Spotify login: maya.k@example.com / Purple-Rain88'],
   ['secret.password', 'creds for the staging box: deploy, Xk3#vL9qPz'],
   ['secret.one_time_code', 'the login code the bank texted me is 730 215'],
+  ['secret.access_code', 'the lockbox code the host sent us is 2580#'],
+  ['secret.password', 'our Disney+ password is still Mickey!2023'],
+  ['secret.password', 'the passcode my son set on the tablet is 090412'],
   ['secret.one_time_code', 'verification code for the tax portal: 604118'],
 ];
 
@@ -217,6 +220,8 @@ const BENIGN: [string, string][] = [
   ['password_prose', 'the PIN the bank sent is in the envelope on my desk'],
   ['password_prose', 'my password, which I never write down, is stored in Bitwarden'],
   ['password_prose', 'the verification code they texted me took 5 minutes to arrive'],
+  ['password_prose', 'the lockbox code the host sent us is in the welcome email'],
+  ['password_prose', 'our Disney+ password is still the old one'],
   ['prose', 'login: Monday / Tuesday for the shared laptop'],
   ['prose', 'account: savings / checking, both at the credit union'],
   ['prose', 'Login hours for the lab: 09:00 / 17:30'],

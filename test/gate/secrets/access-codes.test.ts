@@ -39,4 +39,12 @@ describe('detectAccessCodes', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('reads a short relative clause before an English verb', () => {
+    expect(values('the alarm code the landlord gave us is 4590')).toEqual(['4590']);
+    expect(values('the door code they sent is 7731#')).toEqual(['7731#']);
+    for (const text of ['the alarm code they gave us is on the fridge', 'the door code I set was 4 digits']) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
 });

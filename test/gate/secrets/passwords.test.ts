@@ -142,4 +142,13 @@ describe('detectPasswords', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('reads an adverb after the verb, a phrase before a relative clause, and a digit code after one', () => {
+    expect(values('our netflix password is still Hunter2024!')).toEqual(['Hunter2024']);
+    expect(values('the PIN for my debit card, which I keep forgetting, is 4471')).toEqual(['4471']);
+    expect(values('the passcode my wife set on the iPad is 5511')).toEqual(['5511']);
+    for (const text of ['the password is still expired', 'the password is still the same']) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
 });
