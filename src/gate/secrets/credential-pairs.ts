@@ -1,6 +1,8 @@
-// Detects a login given as a pair, user then password, after a login label ("Netflix login: jo.reyes /
-// Bl4ckC0ffee99", "creds for the NAS: admin / Tr0ub4dor&3", "wifi account = guest, Sunny!Day7"): no password label
-// stands before the password, so detectPasswords cannot see it.
+// Detects a login given without a password label, so that detectPasswords cannot see it: a pair, user then
+// password, after a login label ("Netflix login: jo.reyes / Bl4ckC0ffee99", "creds for the NAS: admin /
+// Tr0ub4dor&3", "wifi account = guest, Sunny!Day7"), and a pair or a random-looking value handed over in a sentence
+// about logging in ("log into the router with admin / Xk3#vL9qPz", "use 'Tr0ub4dor&3' to log into the NAS", "to
+// unlock the laptop type Blue-Fox-88").
 import { startsLabel } from './match.ts';
 import type { SecretFinding } from './types.ts';
 
@@ -11,6 +13,15 @@ const SEPARATOR = /^(?:\s+[^\s:：=/]+){0,4}?(?:\s*[:：=]\s*|\s+(?:is|are)\s+)/
 // A user name or e-mail address, then a slash, a bar, a comma or a colon between it and the password.
 const PAIR = /^([\p{L}\p{N}._%+@-]{2,64})\s*(?:\/|\||,|:)\s*([^\s,;]{6,64})/u;
 
+// A sentence about logging in or unlocking something, and the word that hands the value over.
+const LOGIN_VERB =
+  /\b(?:log(?:ging)?\s*(?:in|into|on)|sign(?:ing)?\s*(?:in|into|on)|ssh\s+(?:in|into|to)|connect(?:ing)?\s+to|unlock(?:ing)?|get\s+into)\b/i;
+const HANDOVER = /(?<![\p{L}])(?:use|using|with|type|enter)\s+/giu;
+const QUOTED = /^(["'`“‘])([^"'`”’\s]{4,64})["'`”’]/;
+const TOKEN = /^[^\s,;]{6,64}/;
+/** How far from the login verb the handed-over value may stand, in either direction. */
+const CLAUSE_CHARS = 60;
+
 /** A password-shaped token: letters with digits or symbols, not a time, a path or a URL. */
 function looksLikePassword(token: string): boolean {
   const value = token.replace(/[.)]+$/, '');
@@ -19,7 +30,45 @@ function looksLikePassword(token: string): boolean {
   return !/^\d{1,2}[:.]\d{2}/.test(value) && !/^(?:https?:|www\.|\/)/i.test(value);
 }
 
-/** Passwords given in a user / password pair after a login label. */
+/**
+ * An unquoted single value must look made up, not like a name with a version or a model ("Python3", "iPad2",
+ * "HP-LaserJet-4050", "user-01"): a symbol other than a hyphen or underscore, or mixed case with a digit inside;
+ * a hyphenated one only where it is typed or entered ("type Blue-Fox-88").
+ */
+function looksRandom(token: string, typed: boolean): boolean {
+  if (!/\p{L}/u.test(token) || !/\p{N}/u.test(token)) return false;
+  if (/[!@#$%^&*+=~?]/.test(token) || (typed && /[-_]/.test(token))) return true;
+  return /\p{Lu}/u.test(token) && /\p{Ll}/u.test(token) && /\p{N}\D*\p{L}/u.test(token);
+}
+
+/** The value handed over by `use`, `with`, `type`... in a clause about logging in: a pair's password or one value. */
+function handedOver(text: string): SecretFinding[] {
+  const findings: SecretFinding[] = [];
+  for (const word of text.matchAll(HANDOVER)) {
+    const at = word.index + word[0].length;
+    const clause = text.slice(Math.max(0, word.index - CLAUSE_CHARS), at + CLAUSE_CHARS);
+    if (!LOGIN_VERB.test(clause) || /[.!?]\s/.test(text.slice(word.index, at))) continue;
+    const rest = text.slice(at, at + 140);
+    const pair = PAIR.exec(rest);
+    const quoted = QUOTED.exec(rest);
+    const token = TOKEN.exec(rest)?.[0];
+    if (pair?.[2] !== undefined && looksLikePassword(pair[2])) {
+      const start = at + pair[0].length - pair[2].length;
+      findings.push({ code: 'secret.password', start, end: start + pair[2].length });
+    } else if (quoted?.[2] !== undefined && looksLikePassword(quoted[2])) {
+      findings.push({ code: 'secret.password', start: at, end: at + quoted[0].length });
+    } else if (
+      token !== undefined &&
+      looksLikePassword(token) &&
+      looksRandom(token, /^(?:type|enter)/i.test(word[0]))
+    ) {
+      findings.push({ code: 'secret.password', start: at, end: at + token.replace(/[.)]+$/, '').length });
+    }
+  }
+  return findings;
+}
+
+/** Passwords given in a user / password pair after a login label, or handed over in a sentence about logging in. */
 export function detectCredentialPairs(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
   for (const label of text.matchAll(LABEL)) {
@@ -34,5 +83,8 @@ export function detectCredentialPairs(text: string): SecretFinding[] {
     const start = labelEnd + separator[0].length + pair[0].length - password.length;
     findings.push({ code: 'secret.password', start, end: start + password.length });
   }
-  return findings;
+  for (const found of handedOver(text)) {
+    if (!findings.some((f) => f.start < found.end && found.start < f.end)) findings.push(found);
+  }
+  return findings.sort((a, b) => a.start - b.start);
 }

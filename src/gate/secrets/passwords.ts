@@ -260,9 +260,33 @@ function findValue(text: string, labelStart: number, label: string, cjk: boolean
   return { code, start: valueStart, end: valueStart + consumed };
 }
 
+// The value first: "hunter2 is my password", "'Tr0ub4dor&3' is the password for the NAS", "4471 is my PIN".
+const VALUE_FIRST = new RegExp(
+  `(?<![^\\s"'“‘(])(["'“‘]?)([^\\s"'“”‘’]{4,64})\\1\\s+(?:is|was)\\s+(?:(?:my|our|the|his|her|their|your)\\s+)?(?:[\\p{L}-]+\\s+){0,2}?(${phrasePattern(ENGLISH_LABELS)}|${phrasePattern(PIN_LABELS)})(?![\\p{L}])`,
+  'giu',
+);
+
+/** Passwords and PINs named after their value: a quoted value, a random-looking one, or 4-8 digits for a PIN. */
+function valuesFirst(text: string): SecretFinding[] {
+  const findings: SecretFinding[] = [];
+  for (const match of text.matchAll(VALUE_FIRST)) {
+    const [, quote = '', value = '', label = ''] = match;
+    const next = /^\s*([\p{L}]+)/u.exec(text.slice(match.index + match[0].length))?.[1]?.toLowerCase();
+    if (next !== undefined && COMPOUNDS.has(next)) continue;
+    const pin = PIN_LABELS.includes(label.toLowerCase());
+    const given = pin
+      ? /^\d{4,8}$/.test(value)
+      : quote !== '' || (/\p{L}/u.test(value) && /[\p{N}!@#$%^&*+=~?]/u.test(value) && value.length >= 6);
+    if (!given || isPlaceholder(value)) continue;
+    const start = match.index + quote.length;
+    findings.push({ code: 'secret.password', start, end: start + value.length });
+  }
+  return findings;
+}
+
 /** Password, passphrase, passcode and PIN values given after a label. */
 export function detectPasswords(text: string): SecretFinding[] {
-  const findings: SecretFinding[] = [];
+  const findings: SecretFinding[] = valuesFirst(text);
   for (const label of text.matchAll(LABEL)) {
     if (!startsLabel(text, label.index)) continue;
     const finding = findValue(text, label.index, label[0], false);

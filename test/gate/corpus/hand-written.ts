@@ -112,6 +112,9 @@ const SECRETS: [SecretCode, string][] = [
   ['secret.access_code', 'the lockbox code the host sent us is 2580#'],
   ['secret.password', 'our Disney+ password is still Mickey!2023'],
   ['secret.password', 'the passcode my son set on the tablet is 090412'],
+  ['secret.password', 'Kiwi#2024 is the password for the shared calendar'],
+  ['secret.password', 'to get into the old laptop, log in with Marigold!7'],
+  ['secret.password', "ssh into the pi using pi / R4spberry'Jam"],
   ['secret.one_time_code', 'verification code for the tax portal: 604118'],
 ];
 
@@ -222,6 +225,9 @@ const BENIGN: [string, string][] = [
   ['password_prose', 'the verification code they texted me took 5 minutes to arrive'],
   ['password_prose', 'the lockbox code the host sent us is in the welcome email'],
   ['password_prose', 'our Disney+ password is still the old one'],
+  ['password_prose', 'KeePassXC is my password manager now'],
+  ['password_prose', 'log in with Google, not with the work account'],
+  ['dev', 'connect to the staging box using Node20 and the VPN'],
   ['prose', 'login: Monday / Tuesday for the shared laptop'],
   ['prose', 'account: savings / checking, both at the credit union'],
   ['prose', 'Login hours for the lab: 09:00 / 17:30'],

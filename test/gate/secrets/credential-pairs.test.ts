@@ -29,4 +29,23 @@ describe('detectCredentialPairs', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('finds a pair or a made-up value handed over in a sentence about logging in', () => {
+    expect(values("use 'Tr0ub4dor&3' to log into the NAS")).toEqual(["'Tr0ub4dor&3'"]);
+    expect(values('log into the router with admin / Xk3#vL9qPz')).toEqual(['Xk3#vL9qPz']);
+    expect(values('to unlock the laptop type Blue-Fox-88')).toEqual(['Blue-Fox-88']);
+    expect(values('log in with Tr0ub4dor to the wiki')).toEqual(['Tr0ub4dor']);
+    for (const text of [
+      'log in with Google',
+      'use 2FA to log in',
+      'use Python3 to connect to the database',
+      'connect to the printer using HP-LaserJet-4050',
+      'sign in with user-01 on the kiosk',
+      'I log in with my fingerprint on the iPad2',
+      // No login in the sentence.
+      'use Blue-Fox-88 as the project code name',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
 });

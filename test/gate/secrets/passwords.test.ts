@@ -151,4 +151,20 @@ describe('detectPasswords', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('reads a value named after it: random-looking, quoted, or 4-8 digits for a PIN', () => {
+    expect(values('hunter2 is my password')).toEqual(['hunter2']);
+    expect(values('Tr0ub4dor&3 is the password for the NAS')).toEqual(['Tr0ub4dor&3']);
+    expect(values("'sunflower' is the wifi password")).toEqual(['sunflower']);
+    expect(values('4471 is my PIN')).toEqual(['4471']);
+    for (const text of [
+      'Bitwarden is my password manager',
+      '1Password2 is our password manager',
+      '2019 is the year my password expired',
+      'Fluffy2 is the password hint',
+      'This is my password',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
 });
