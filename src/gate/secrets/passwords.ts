@@ -1,6 +1,7 @@
 // Detects password, passphrase, passcode and PIN values given after a label, in English and two dozen other
 // languages ("my password is hunter2", "DB_PASSWORD=...", "das Passwort lautet ...", "密码：...", "パスワードは
-// ... です"), while prose about a password ("I reset my password", "Das Passwort ist abgelaufen") stays allowed.
+// ... です"), or named after their value ("hunter2 is my password"), while prose about a password ("I reset my
+// password", "Das Passwort ist abgelaufen") stays allowed.
 import {
   ENGLISH_COPULAS,
   FOREIGN_PARTICIPLE,
@@ -284,7 +285,7 @@ function valuesFirst(text: string): SecretFinding[] {
   return findings;
 }
 
-/** Password, passphrase, passcode and PIN values given after a label. */
+/** Password, passphrase, passcode and PIN values given after a label, or named after their value. */
 export function detectPasswords(text: string): SecretFinding[] {
   const findings: SecretFinding[] = valuesFirst(text);
   for (const label of text.matchAll(LABEL)) {
