@@ -61,6 +61,11 @@ const ADVERSARIAL: Record<string, string> = {
   emails_phones: 'a@b.co +1 415 555 0100 '.repeat(350),
   iban_like: 'DE89 3704 0044 0532 0130 0 '.repeat(300),
   labels: 'passport number national id ssn cpf verification code '.repeat(150),
+  // The readings of 2026-12-02: handed-over values, login pairs, values named first, relative clauses.
+  use_login: 'use log in with '.repeat(500),
+  login_pairs: 'account: a / '.repeat(600),
+  value_first: 'x1!x2y3 is my '.repeat(560),
+  relative_clause: 'the password I '.repeat(530),
 };
 
 function percent(value: number): string {
