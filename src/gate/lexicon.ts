@@ -60,12 +60,25 @@ export const OTHER_COPULAS = [
 ];
 
 /** Every verb above, plural copulas too ("codes are", "sind"), as one regex alternation. */
+const PLURAL_COPULAS = ['are', 'sind', 'son', 'são', 'sont'];
 export const VALUE_VERBS = phrasePattern([
   ...GIVING_VERBS,
   ...ENGLISH_COPULAS,
   ...OTHER_COPULAS,
-  ...['are', 'sind', 'son', 'são', 'sont'],
+  ...PLURAL_COPULAS,
 ]);
+
+/**
+ * The verbs that may end a relative clause (RELATIVE_CLAUSE): VALUE_VERBS without the copulas that are also common
+ * English words ("on", "to", "son", "era", "war"...): inside "the passcode my son set on the tablet is ..." the
+ * clause must not stop at "son" or "on".
+ */
+const ENGLISH_LOOKALIKES = new Set(['on', 'to', 'er', 'era', 'war', 'var', 'je', 'oli', 'bylo', '—', 'son']);
+export const RELATIVE_VERBS = phrasePattern(
+  [...GIVING_VERBS, ...ENGLISH_COPULAS, ...OTHER_COPULAS, ...PLURAL_COPULAS].filter(
+    (verb) => !ENGLISH_LOOKALIKES.has(verb),
+  ),
+);
 
 /** Sentence-internal connectors between a label and a phrase naming what it is for ("password for the NAS"). */
 export const PREPOSITIONS = [
@@ -137,12 +150,18 @@ export const POSTPOSED_POSSESSIVES = [
 ];
 
 /**
- * A short relative clause between a label and its English verb ("the code they texted me was ...", "my password,
- * which I never change, is ...", "the passcode my wife set on the iPad is ..."): it opens with a pronoun, a relative
- * word or a determiner, then at most six words, without sentence punctuation. After it only a value that does not read as a word counts (each detector
- * says what that is), so "the password I use is the same" stays prose.
+ * A short relative clause between a label and its verb ("the code they texted me was ...", "my password, which I
+ * never change, is ...", "la contraseña que me dieron es ...", "das Passwort, das ich gesetzt habe, ist ..."): it
+ * opens with a pronoun, a relative word or a determiner, then at most six words, without sentence punctuation.
+ * After it only a value that does not read as a word counts (each detector says what that is), so "the password I
+ * use is the same" stays prose.
  */
-export const RELATIVE_CLAUSE = `(?:\\s*,)?\\s+(?:that|which|who|i|we|they|you|he|she|it|the|my|our|your)(?:\\s+[^\\s.!?:;,=：]+){0,6}?\\s*,?`;
+const RELATIVE_OPENERS = [
+  ...['that', 'which', 'who', 'i', 'we', 'they', 'you', 'he', 'she', 'it', 'the', 'my', 'our', 'your'],
+  ...['que', 'qui', 'das', 'die', 'der', 'dat', 'che', 'cui', 'som', 'który', 'która', 'które'],
+  ...['который', 'которую', 'которое', 'που', 'ki'],
+];
+export const RELATIVE_CLAUSE = `(?:\\s*,)?\\s+(?:qu'\\p{L}+|(?:${phrasePattern(RELATIVE_OPENERS)})(?![\\p{L}]))(?:\\s+[^\\s.!?:;,=：]+){0,6}?\\s*,?`;
 
 /**
  * Words that follow "password is" (or a colon) in prose about a password rather than giving one, in English and

@@ -11,6 +11,7 @@ import {
   PROSE_WORDS,
   phrasePattern,
   RELATIVE_CLAUSE,
+  RELATIVE_VERBS,
   UNITS,
   VALUE_VERBS,
 } from '../lexicon.ts';
@@ -86,7 +87,7 @@ const STATEMENT = new RegExp(
 // "the PIN they gave me is x", "my password, which I never change, is x", "the PIN for my card, which I keep
 // forgetting, is x": only a value that is not a word counts after a relative clause (intro `relative`).
 const RELATIVE = new RegExp(
-  `^${PHRASE}?${RELATIVE_CLAUSE}\\s+(?:${phrasePattern(ENGLISH_COPULAS)})(?:\\s*[:：]\\s*|\\s+)`,
+  `^${PHRASE}?${RELATIVE_CLAUSE}\\s+(?:${RELATIVE_VERBS})(?:\\s*[:：]\\s*|\\s+)`,
   'iu',
 );
 const POSTPOSED = /^(?:\s+[^\s.!?:;,=]+){0,3}?(?:\s+(là|adalah|ialah)\s+|\s*[:=]\s*)/iu;

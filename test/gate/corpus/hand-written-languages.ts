@@ -126,6 +126,11 @@ const SECRETS: [DetectionCode, string, string][] = [
   ['pii.national_id', 'en', 'my SIN is 046 454 286'],
   ['pii.national_id', 'en', "Dad's tax file number: 123 456 782"],
   ['pii.national_id', 'en', 'IRD number 49-091-850 for the NZ return'],
+  // Relative clauses between label and verb (2026-12-02).
+  ['secret.password', 'es', 'la clave del wifi que nos dio el casero es Limon#58'],
+  ['secret.password', 'fr', "le mot de passe qu'elle m'a envoyé est Lavande!31"],
+  ['secret.password', 'it', 'la password che uso per la banca è Vesuvio#77'],
+  ['secret.one_time_code', 'pt', 'o código de verificação que chegou por SMS é 551902'],
 ];
 
 const BENIGN: [string, string][] = [
@@ -259,6 +264,10 @@ const BENIGN: [string, string][] = [
   ['en', 'my SIN card is in the drawer with the passports'],
   ['es', 'un café sin azúcar y 125 000 pesos de propina'],
   ['en', 'the tax file number goes on the TFN declaration form'],
+  // Relative clauses that say nothing of the value (2026-12-02).
+  ['es', 'la contraseña que me dieron es demasiado corta'],
+  ['fr', "le mot de passe qu'il m'a donné est dans l'enveloppe"],
+  ['de', 'das Passwort, das ich nutze, ist seit gestern abgelaufen'],
 ];
 
 /** Hand-written secret and identifier cases in many languages. */

@@ -167,4 +167,19 @@ describe('detectPasswords', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('reads relative clauses in the other languages the labels cover, and not a word after them', () => {
+    expect(values('la contraseña que me dieron es Gato#44')).toEqual(['Gato#44']);
+    expect(values("le mot de passe qu'ils m'ont donné est Soleil#9")).toEqual(['Soleil#9']);
+    expect(values('das WLAN-Passwort, das ich gesetzt habe, ist Sonne!12')).toEqual(['Sonne!12']);
+    expect(values('o PIN que escolhi é 4471')).toEqual(['4471']);
+    // "son" is a Spanish copula and an English noun: the clause does not stop at it.
+    expect(values('the passcode my son set on the tablet is 090412')).toEqual(['090412']);
+    for (const text of [
+      'la contraseña que uso es la misma de siempre',
+      'das Passwort, das ich nutze, ist abgelaufen',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
 });
