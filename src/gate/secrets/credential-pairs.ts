@@ -7,7 +7,7 @@ import { startsLabel } from './match.ts';
 import type { SecretFinding } from './types.ts';
 
 const LABEL =
-  /(?:login|logins|log-in|sign-in|credentials|creds|account|username and password|user and password|username\/password|user\/pass|user\/password|benutzerdaten|zugangsdaten|identifiants|credenciales|credenciais|credenziali)(?![\p{L}\p{N}])/giu;
+  /(?:login|logins|log-in|sign-in|credentials|creds|account|username and password|user and password|username\/password|user\/pass|user\/password|benutzerdaten|zugangsdaten|anmeldedaten|anmeldung|zugang|identifiants|credenciales|credenciais|credenziali|acceso|accesso|inloggegevens|dane logowania|usuario y contraseña|usuário e senha|utilisateur et mot de passe)(?![\p{L}\p{N}])/giu;
 // The label, at most four words naming what it is for ("for the staging box"), then a colon, an equals sign or "is".
 const SEPARATOR = /^(?:\s+[^\s:：=/]+){0,4}?(?:\s*[:：=]\s*|\s+(?:is|are)\s+)/iu;
 // A user name or e-mail address, then a slash, a bar, a comma or a colon between it and the password.

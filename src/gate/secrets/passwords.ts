@@ -262,9 +262,10 @@ function findValue(text: string, labelStart: number, label: string, cjk: boolean
   return { code, start: valueStart, end: valueStart + consumed };
 }
 
-// The value first: "hunter2 is my password", "'Tr0ub4dor&3' is the password for the NAS", "4471 is my PIN".
+// The value first: "hunter2 is my password", "'Tr0ub4dor&3' is the password for the NAS", "4471 is my PIN",
+// "Sonne!12 ist mein Passwort": the value, a verb, at most two words ("my", "the wifi"), the label.
 const VALUE_FIRST = new RegExp(
-  `(?<![^\\s"'“‘(])(["'“‘]?)([^\\s"'“”‘’]{4,64})\\1\\s+(?:is|was)\\s+(?:(?:my|our|the|his|her|their|your)\\s+)?(?:[\\p{L}-]+\\s+){0,2}?(${phrasePattern(ENGLISH_LABELS)}|${phrasePattern(PIN_LABELS)})(?![\\p{L}])`,
+  `(?<![^\\s"'“‘(])(["'“‘]?)([^\\s"'“”‘’]{4,64})\\1\\s+(?:${RELATIVE_VERBS})\\s+(?:[\\p{L}-]+\\s+){0,2}?(${phrasePattern([...ENGLISH_LABELS, ...FOREIGN_LABELS, ...PIN_LABELS])})(?![\\p{L}])`,
   'giu',
 );
 

@@ -131,6 +131,9 @@ const SECRETS: [DetectionCode, string, string][] = [
   ['secret.password', 'fr', "le mot de passe qu'elle m'a envoyé est Lavande!31"],
   ['secret.password', 'it', 'la password che uso per la banca è Vesuvio#77'],
   ['secret.one_time_code', 'pt', 'o código de verificação que chegou por SMS é 551902'],
+  // The value first, and login pairs under other languages' labels (2026-12-02).
+  ['secret.password', 'fr', 'Marseille#13 est le mot de passe du wifi'],
+  ['secret.password', 'de', 'Zugang fürs NAS: admin / Kiefer#2024'],
 ];
 
 const BENIGN: [string, string][] = [
@@ -268,6 +271,9 @@ const BENIGN: [string, string][] = [
   ['es', 'la contraseña que me dieron es demasiado corta'],
   ['fr', "le mot de passe qu'il m'a donné est dans l'enveloppe"],
   ['de', 'das Passwort, das ich nutze, ist seit gestern abgelaufen'],
+  // Near the value-first and login-pair readings (2026-12-02).
+  ['de', 'KeePass ist mein Passwortmanager seit Jahren'],
+  ['es', 'acceso: lunes / martes, de 9 a 14'],
 ];
 
 /** Hand-written secret and identifier cases in many languages. */

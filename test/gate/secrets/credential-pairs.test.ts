@@ -12,11 +12,14 @@ describe('detectCredentialPairs', () => {
     expect(values('my login is jo@example.com / Passw0rd!')).toEqual(['Passw0rd!']);
     expect(values('wifi account = guest, Sunny!Day7')).toEqual(['Sunny!Day7']);
     expect(values('Zugangsdaten: mkoch:Winter#2024')).toEqual(['Winter#2024']);
+    expect(values('Anmeldung: max / Winter#2024')).toEqual(['Winter#2024']);
+    expect(values('usuário e senha: joao / Praia#77')).toEqual(['Praia#77']);
   });
 
   it('leaves pairs that are not a user and a password', () => {
     for (const text of [
       'login: Monday / Tuesday',
+      'Anmeldung: Montag / Dienstag',
       'Login hours: 09:00 / 17:30',
       'Login: 10:30 / 11:45am',
       'account: savings / checking',

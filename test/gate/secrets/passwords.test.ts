@@ -157,12 +157,15 @@ describe('detectPasswords', () => {
     expect(values('Tr0ub4dor&3 is the password for the NAS')).toEqual(['Tr0ub4dor&3']);
     expect(values("'sunflower' is the wifi password")).toEqual(['sunflower']);
     expect(values('4471 is my PIN')).toEqual(['4471']);
+    expect(values('Sonne!12 ist mein Passwort')).toEqual(['Sonne!12']);
+    expect(values('Gato#44 es mi contraseña')).toEqual(['Gato#44']);
     for (const text of [
       'Bitwarden is my password manager',
       '1Password2 is our password manager',
       '2019 is the year my password expired',
       'Fluffy2 is the password hint',
       'This is my password',
+      'Bitwarden ist mein Passwortmanager',
     ]) {
       expect(values(text), text).toEqual([]);
     }
