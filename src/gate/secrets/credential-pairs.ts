@@ -21,6 +21,7 @@ const QUOTED = /^(["'`“‘])([^"'`”’\s]{4,64})["'`”’]/;
 const TOKEN = /^[^\s,;]{6,64}/;
 /** How far from the login verb the handed-over value may stand, in either direction. */
 const CLAUSE_CHARS = 60;
+const SENTENCE_END = /[.!?]\s/;
 
 /** A password-shaped token: letters with digits or symbols, not a time, a path or a URL. */
 function looksLikePassword(token: string): boolean {
@@ -46,8 +47,13 @@ function handedOver(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
   for (const word of text.matchAll(HANDOVER)) {
     const at = word.index + word[0].length;
-    const clause = text.slice(Math.max(0, word.index - CLAUSE_CHARS), at + CLAUSE_CHARS);
-    if (!LOGIN_VERB.test(clause) || /[.!?]\s/.test(text.slice(word.index, at))) continue;
+    // The login verb must stand in the same sentence: the window is cut at sentence ends on both sides.
+    const before = text
+      .slice(Math.max(0, word.index - CLAUSE_CHARS), word.index)
+      .split(SENTENCE_END)
+      .at(-1);
+    const after = text.slice(at, at + CLAUSE_CHARS).split(SENTENCE_END)[0];
+    if (!LOGIN_VERB.test(`${before}${word[0]}${after}`)) continue;
     const rest = text.slice(at, at + 140);
     const pair = PAIR.exec(rest);
     const quoted = QUOTED.exec(rest);

@@ -47,6 +47,8 @@ describe('detectCredentialPairs', () => {
       'I log in with my fingerprint on the iPad2',
       // No login in the sentence.
       'use Blue-Fox-88 as the project code name',
+      // The login is another sentence's.
+      'I could not log in. Type Blue-Fox-88 in the subject line of the email.',
     ]) {
       expect(values(text), text).toEqual([]);
     }
