@@ -59,25 +59,25 @@ export const OTHER_COPULAS = [
   'là',
 ];
 
-/** Every verb above, plural copulas too ("codes are", "sind"), as one regex alternation. */
-const PLURAL_COPULAS = ['are', 'sind', 'son', 'são', 'sont'];
-export const VALUE_VERBS = phrasePattern([
+/** Every verb above, plural copulas too ("codes are", "sind"). */
+const ALL_VALUE_VERBS = [
   ...GIVING_VERBS,
   ...ENGLISH_COPULAS,
   ...OTHER_COPULAS,
-  ...PLURAL_COPULAS,
-]);
+  ...['are', 'sind', 'son', 'são', 'sont'],
+];
+/** Every value verb as one regex alternation. */
+export const VALUE_VERBS = phrasePattern(ALL_VALUE_VERBS);
 
 /**
- * The verbs that may end a relative clause (RELATIVE_CLAUSE): VALUE_VERBS without the copulas that are also common
- * English words ("on", "to", "son", "era", "war"...): inside "the passcode my son set on the tablet is ..." the
- * clause must not stop at "son" or "on".
+ * The value verbs that are not also common English words ("on", "to", "son", "era", "war"...), for readings where
+ * the verb is searched for across free words: the end of a relative clause (RELATIVE_CLAUSE: inside "the passcode
+ * my son set on the tablet is ..." the clause must not stop at "son" or "on") and a value named before its label
+ * ("Sonne!12 ist mein Passwort").
  */
 const ENGLISH_LOOKALIKES = new Set(['on', 'to', 'er', 'era', 'war', 'var', 'je', 'oli', 'bylo', '—', 'son']);
-export const RELATIVE_VERBS = phrasePattern(
-  [...GIVING_VERBS, ...ENGLISH_COPULAS, ...OTHER_COPULAS, ...PLURAL_COPULAS].filter(
-    (verb) => !ENGLISH_LOOKALIKES.has(verb),
-  ),
+export const UNAMBIGUOUS_VALUE_VERBS = phrasePattern(
+  ALL_VALUE_VERBS.filter((verb) => !ENGLISH_LOOKALIKES.has(verb)),
 );
 
 /** Sentence-internal connectors between a label and a phrase naming what it is for ("password for the NAS"). */

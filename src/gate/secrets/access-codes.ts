@@ -2,7 +2,7 @@
 // combinations ("the alarm code is 4521", "garage PIN 8812", "Garagentor-Code: 4711", "el código de la alarma
 // es 2580", "le digicode est 4B729"). A code word alone is not enough ("zip code 94107", "error code 4521",
 // "promo code SAVE20"): it must name a lock, and the value must be a code (digits, # and *, a letter or two).
-import { phrasePattern, RELATIVE_CLAUSE, RELATIVE_VERBS, UNITS, VALUE_VERBS } from '../lexicon.ts';
+import { phrasePattern, RELATIVE_CLAUSE, UNAMBIGUOUS_VALUE_VERBS, UNITS, VALUE_VERBS } from '../lexicon.ts';
 import { startsLabel } from './match.ts';
 import type { SecretFinding } from './types.ts';
 
@@ -126,10 +126,10 @@ const LABELS = new RegExp(
   'giu',
 );
 // Between the label and the code: a short phrase naming where ("at mum's house", "of the building") or a short
-// relative clause before an English copula ("the alarm code the landlord gave us is"), then a colon, a copula or
-// nothing; the lookahead makes the phrase stretch until a code follows.
+// relative clause before its verb ("the alarm code the landlord gave us is"), then a colon, a copula or nothing;
+// the lookahead makes the phrase stretch until a code follows.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für)\\s+(?:[^\\s:：=.!?,;]+\\s+){0,3}?[^\\s:：=.!?,;]+|${RELATIVE_CLAUSE}(?=\\s+(?:${RELATIVE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?\\s*(?=[#*]?\\d)`,
+  `^(?:\\s+(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für)\\s+(?:[^\\s:：=.!?,;]+\\s+){0,3}?[^\\s:：=.!?,;]+|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?\\s*(?=[#*]?\\d)`,
   'iu',
 );
 // Digits with #, * or a letter ("4B729", "1984#", "#5521", "24-36-12", "3-1-4-1").

@@ -2,7 +2,7 @@
 // services use in their SMS and e-mails ("Your verification code is 482913", "G-582019 is your Google
 // verification code", "验证码 604817", "Ihr Bestätigungscode lautet 551902"). Talk about codes ("the OTP
 // expires after 5 minutes", "the code never arrived") carries no digits in the value position and passes.
-import { phrasePattern, RELATIVE_CLAUSE, RELATIVE_VERBS, UNITS, VALUE_VERBS } from '../lexicon.ts';
+import { phrasePattern, RELATIVE_CLAUSE, UNAMBIGUOUS_VALUE_VERBS, UNITS, VALUE_VERBS } from '../lexicon.ts';
 import { startsLabel } from './match.ts';
 import type { SecretFinding } from './types.ts';
 
@@ -82,10 +82,10 @@ const VERBS = VALUE_VERBS;
 const LABEL = new RegExp(`(?:${phrasePattern([...CODE_LABELS, ...BACKUP_LABELS])})(?![\\p{L}\\p{N}])`, 'giu');
 const CJK_LABEL = new RegExp(phrasePattern(CJK_LABELS), 'gu');
 // Between a label and its code: colons, copulas in the covered languages, "for <service>" (up to three words:
-// "for the bank app"), a short relative clause before an English copula ("the passcode they texted me was"),
+// "for the bank app"), a short relative clause before its verb ("the passcode they texted me was"),
 // brackets. The code itself must be four to eight digits (or a backup code), so prose about codes stays out.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:for|from|für|de|du|para|pour|per|do|da|от|для)\\s+[^\\s:：=]+(?:\\s+[^\\s:：=]+){0,2}|${RELATIVE_CLAUSE}(?=\\s+(?:${RELATIVE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)){0,2}\\s*[\\[(（【「"'«]?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
+  `^(?:\\s+(?:for|from|für|de|du|para|pour|per|do|da|от|для)\\s+[^\\s:：=]+(?:\\s+[^\\s:：=]+){0,2}|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)){0,2}\\s*[\\[(（【「"'«]?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
   'iu',
 );
 // Four to eight digits, possibly grouped ("739 204", "66 20 91", "482-913"), or a service prefix ("G-582019").

@@ -11,7 +11,7 @@ import {
   PROSE_WORDS,
   phrasePattern,
   RELATIVE_CLAUSE,
-  RELATIVE_VERBS,
+  UNAMBIGUOUS_VALUE_VERBS,
   UNITS,
   VALUE_VERBS,
 } from '../lexicon.ts';
@@ -87,7 +87,7 @@ const STATEMENT = new RegExp(
 // "the PIN they gave me is x", "my password, which I never change, is x", "the PIN for my card, which I keep
 // forgetting, is x": only a value that is not a word counts after a relative clause (intro `relative`).
 const RELATIVE = new RegExp(
-  `^${PHRASE}?${RELATIVE_CLAUSE}\\s+(?:${RELATIVE_VERBS})(?:\\s*[:：]\\s*|\\s+)`,
+  `^${PHRASE}?${RELATIVE_CLAUSE}\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?:\\s*[:：]\\s*|\\s+)`,
   'iu',
 );
 const POSTPOSED = /^(?:\s+[^\s.!?:;,=]+){0,3}?(?:\s+(là|adalah|ialah)\s+|\s*[:=]\s*)/iu;
@@ -265,7 +265,7 @@ function findValue(text: string, labelStart: number, label: string, cjk: boolean
 // The value first: "hunter2 is my password", "'Tr0ub4dor&3' is the password for the NAS", "4471 is my PIN",
 // "Sonne!12 ist mein Passwort": the value, a verb, at most two words ("my", "the wifi"), the label.
 const VALUE_FIRST = new RegExp(
-  `(?<![^\\s"'“‘(])(["'“‘]?)([^\\s"'“”‘’]{4,64})\\1\\s+(?:${RELATIVE_VERBS})\\s+(?:[\\p{L}-]+\\s+){0,2}?(${phrasePattern([...ENGLISH_LABELS, ...FOREIGN_LABELS, ...PIN_LABELS])})(?![\\p{L}])`,
+  `(?<![^\\s"'“‘(])(["'“‘]?)([^\\s"'“”‘’]{4,64})\\1\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})\\s+(?:[\\p{L}-]+\\s+){0,2}?(${phrasePattern([...ENGLISH_LABELS, ...FOREIGN_LABELS, ...PIN_LABELS])})(?![\\p{L}])`,
   'giu',
 );
 
