@@ -23,9 +23,14 @@ const TOKEN = /^[^\s,;]{6,64}/;
 const CLAUSE_CHARS = 60;
 const SENTENCE_END = /[.!?]\s/;
 
+/** A token without the sentence's closing period or bracket ("... / Xk3#vL9qPz." gives "Xk3#vL9qPz"). */
+function withoutClosing(token: string): string {
+  return token.replace(/[.)]+$/, '');
+}
+
 /** A password-shaped token: letters with digits or symbols, not a time, a path or a URL. */
 function looksLikePassword(token: string): boolean {
-  const value = token.replace(/[.)]+$/, '');
+  const value = withoutClosing(token);
   if (value.length < 6 || !/\p{L}/u.test(value)) return false;
   if (!/\p{N}/u.test(value) && !/[!@#$%^&*+=~?_-]/.test(value)) return false;
   return !/^\d{1,2}[:.]\d{2}/.test(value) && !/^(?:https?:|www\.|\/)/i.test(value);
@@ -42,6 +47,15 @@ function looksRandom(token: string, typed: boolean): boolean {
   return /\p{Lu}/u.test(token) && /\p{Ll}/u.test(token) && /\p{N}\D*\p{L}/u.test(token);
 }
 
+/** The password of a user / password pair at the start of `rest` (which begins at `offset` in the text), if any. */
+function pairPassword(rest: string, offset: number): SecretFinding | null {
+  const pair = PAIR.exec(rest);
+  const password = pair?.[2];
+  if (!pair || password === undefined || !looksLikePassword(password)) return null;
+  const start = offset + pair[0].length - password.length;
+  return { code: 'secret.password', start, end: start + withoutClosing(password).length };
+}
+
 /** The value handed over by `use`, `with`, `type`... in a clause about logging in: a pair's password or one value. */
 function handedOver(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
@@ -55,12 +69,11 @@ function handedOver(text: string): SecretFinding[] {
     const after = text.slice(at, at + CLAUSE_CHARS).split(SENTENCE_END)[0];
     if (!LOGIN_VERB.test(`${before}${word[0]}${after}`)) continue;
     const rest = text.slice(at, at + 140);
-    const pair = PAIR.exec(rest);
+    const pair = pairPassword(rest, at);
     const quoted = QUOTED.exec(rest);
     const token = TOKEN.exec(rest)?.[0];
-    if (pair?.[2] !== undefined && looksLikePassword(pair[2])) {
-      const start = at + pair[0].length - pair[2].length;
-      findings.push({ code: 'secret.password', start, end: start + pair[2].length });
+    if (pair) {
+      findings.push(pair);
     } else if (quoted?.[2] !== undefined && looksLikePassword(quoted[2])) {
       findings.push({ code: 'secret.password', start: at, end: at + quoted[0].length });
     } else if (
@@ -68,7 +81,7 @@ function handedOver(text: string): SecretFinding[] {
       looksLikePassword(token) &&
       looksRandom(token, /^(?:type|enter)/i.test(word[0]))
     ) {
-      findings.push({ code: 'secret.password', start: at, end: at + token.replace(/[.)]+$/, '').length });
+      findings.push({ code: 'secret.password', start: at, end: at + withoutClosing(token).length });
     }
   }
   return findings;
@@ -83,11 +96,8 @@ export function detectCredentialPairs(text: string): SecretFinding[] {
     const tail = text.slice(labelEnd, labelEnd + 200);
     const separator = SEPARATOR.exec(tail);
     if (!separator) continue;
-    const pair = PAIR.exec(tail.slice(separator[0].length));
-    const password = pair?.[2];
-    if (!pair || password === undefined || !looksLikePassword(password)) continue;
-    const start = labelEnd + separator[0].length + pair[0].length - password.length;
-    findings.push({ code: 'secret.password', start, end: start + password.length });
+    const pair = pairPassword(tail.slice(separator[0].length), labelEnd + separator[0].length);
+    if (pair) findings.push(pair);
   }
   for (const found of handedOver(text)) {
     if (!findings.some((f) => f.start < found.end && found.start < f.end)) findings.push(found);

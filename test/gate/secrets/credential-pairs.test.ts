@@ -36,6 +36,8 @@ describe('detectCredentialPairs', () => {
   it('finds a pair or a made-up value handed over in a sentence about logging in', () => {
     expect(values("use 'Tr0ub4dor&3' to log into the NAS")).toEqual(["'Tr0ub4dor&3'"]);
     expect(values('log into the router with admin / Xk3#vL9qPz')).toEqual(['Xk3#vL9qPz']);
+    // The sentence's closing period is not part of the password.
+    expect(values('Log into the router with admin / Xk3#vL9qPz.')).toEqual(['Xk3#vL9qPz']);
     expect(values('to unlock the laptop type Blue-Fox-88')).toEqual(['Blue-Fox-88']);
     expect(values('log in with Tr0ub4dor to the wiki')).toEqual(['Tr0ub4dor']);
     for (const text of [
