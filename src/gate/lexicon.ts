@@ -57,6 +57,8 @@ export const OTHER_COPULAS = [
   '—',
   'είναι',
   'là',
+  // Hindi and Urdu written in Latin letters ("mera password hai ...").
+  'hai',
 ];
 
 /** Every verb above, plural copulas too ("codes are", "sind"). */

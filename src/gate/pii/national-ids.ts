@@ -23,6 +23,8 @@ const LABELS = [
   ...["driver's licence", 'driving licence', 'driving license', 'dl number', 'tax id', 'tax identification'],
   ...['taxpayer id', 'itin', 'social insurance number', 'sin number', 'aadhaar', 'aadhar', 'pan card'],
   ...['tax file number', 'tfn', 'ird number', 'social insurance'],
+  // Hindi.
+  ...['आधार', 'आधार नंबर', 'आधार संख्या', 'आधार कार्ड', 'पैन नंबर', 'पैन कार्ड'],
   ...['pan number', 'medicare number', 'nhs number', 'health card number', 'voter id', 'state id'],
   // German.
   ...['personalausweis', 'personalausweisnummer', 'ausweisnummer', 'ausweis-nr', 'ausweis nr', 'steuer-id'],

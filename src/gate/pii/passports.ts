@@ -26,7 +26,8 @@ const VALUE = /^[A-Z0-9]{6,10}(?![A-Za-z0-9])/;
 
 /** Passport numbers after a passport label. */
 export function detectPassports(text: string): PiiFinding[] {
+  // Three digits or more: "C4KF7R2N9" (a German passport has letters among its digits), not "PASSPORT".
   return labelledValues(text, LABEL, VALUE, 'passport').filter(
-    (f) => text.slice(f.start, f.end).replace(/\D/g, '').length >= 5,
+    (f) => text.slice(f.start, f.end).replace(/\D/g, '').length >= 3,
   );
 }

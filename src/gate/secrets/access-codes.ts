@@ -125,11 +125,12 @@ const LABELS = new RegExp(
     .join('|')})(?![\\p{L}])`,
   'giu',
 );
-// Between the label and the code: a short phrase naming where ("at mum's house", "of the building") or a short
-// relative clause before its verb ("the alarm code the landlord gave us is"), then a colon, a copula or nothing;
-// the lookahead makes the phrase stretch until a code follows.
+// Between the label and the code: a short phrase naming where ("at mum's house", "of the building", "d'entrée de
+// l'immeuble"), a word before a colon ("Kod do bramy garażowej: ...") or a short relative clause before its verb
+// ("the alarm code the landlord gave us is"), then a colon, a copula or nothing; the lookahead makes the phrase
+// stretch until a code follows.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für)\\s+(?:[^\\s:：=.!?,;]+\\s+){0,3}?[^\\s:：=.!?,;]+|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?\\s*(?=[#*]?\\d)`,
+  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für)\\s+|(?:d|l|dell)['’])(?:[^\\s:：=.!?,;]+\\s+){0,3}?[^\\s:：=.!?,;]+|\\s+[\\p{L}'’-]+(?=\\s*[:：])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?\\s*(?=[#*]?\\d)`,
   'iu',
 );
 // Digits with #, * or a letter ("4B729", "1984#", "#5521", "24-36-12", "3-1-4-1").

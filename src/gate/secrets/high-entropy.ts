@@ -6,15 +6,16 @@ import { isPlaceholder } from './placeholders.ts';
 import type { SecretFinding } from './types.ts';
 
 const KEYWORD =
-  /(?:api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|client[_ -]?secret|app[_ -]?secret|(?:auth|access|refresh|api|bearer|session|service|bot|personal[_ -]?access)[_ -]?token|private[_ -]?key|signing[_ -]?key|encryption[_ -]?key|master[_ -]?key|license[_ -]?key|webhook[_ -]?secret|shared[_ -]?secret|credentials?|secret|token|key)s?(?![A-Za-z])/gi;
+  /(?:api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|client[_ -]?secret|app[_ -]?secret|(?:auth|access|refresh|api|bearer|session|service|bot|personal[_ -]?access)[_ -]?token|bearer|private[_ -]?key|signing[_ -]?key|encryption[_ -]?key|master[_ -]?key|license[_ -]?key|webhook[_ -]?secret|shared[_ -]?secret|credentials?|secret|token|key)s?(?![A-Za-z])/gi;
 // Identifiers, fingerprints and public halves are labelled with the same words but are safe to keep.
 const NOT_SECRET_SUFFIX =
   /^[_ -]?(?:id|ids|name|names|type|fingerprint|hash|length|size|count|rotation|format)\b/i;
 const NOT_SECRET_PREFIX = /(?:public|publishable|idempotency|primary|foreign|sort|partition|cache)[_ -]?$/i;
 // After the keyword: an optional assignment or "is/was" ("token abc...", "api key: abc..."), or a short
-// prepositional phrase that must then end in one ("the token for the staging webhook is abc...").
+// prepositional phrase that must then end in one ("the token for the staging webhook is abc...", "client_secret
+// for the spotify app I'm building -> abc...").
 const SEPARATOR =
-  /^["']?(?:\s+(?:for|to|of|on|in|at)(?:\s+[^\s.,;:=!?"']+){1,3}?\s*(?::=|=>|->|[:=]|\bis\b|\bwas\b|\bequals\b)|\s*(?::=|=>|->|[:=]|\bis\b|\bwas\b|\bequals\b)?)\s*["'`]?/i;
+  /^["']?(?:\s+(?:for|to|of|on|in|at)(?:\s+[^\s.,;:=!?"']+(?:['’][^\s.,;:=!?"']+)?){1,5}?\s*(?::=|=>|->|→|[:=]|\bis\b|\bwas\b|\bequals\b)|\s*(?::=|=>|->|→|[:=]|\bis\b|\bwas\b|\bequals\b)?)\s*["'`]?/i;
 const TOKEN = /^[A-Za-z0-9_\-+/=.~]{16,512}/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -31,6 +31,7 @@ const FOREIGN_LABELS = [
   ...['şifre', 'şifrem', 'şifresi', 'şifreniz', 'sifre', 'sifrem', 'sifresi'],
   ...['jelszó', 'jelszavam', 'jelszava', 'jelszót', 'пароль', 'пароля', 'паролем', 'κωδικός', 'κωδικό'],
   ...['κωδικός πρόσβασης', 'mật khẩu', 'kata sandi', 'kata laluan', 'sandi'],
+  ...['كلمة السر', 'كلمة المرور', 'كلمه السر', 'كلمه المرور', 'كلمة سر', 'الرقم السري'],
 ];
 const PIN_LABELS = [
   'pin',
@@ -52,6 +53,7 @@ const PASSPHRASE_LABELS = [
     'frase secreta',
   ],
   ...['frase de paso', 'frase-passe', 'phrase secrète', 'phrase de passe', 'frase segreta', 'wachtwoordzin'],
+  'wachtzin',
 ];
 // Scripts without word spaces: the label is read wherever it stands ("wifi密码是...").
 const CJK_PASSWORD_LABELS = ['密码', '密碼', '口令', 'パスワード', 'パスコード', '비밀번호', '비번', '암호'];
@@ -72,8 +74,8 @@ const VERBS = VALUE_VERBS;
 const SPACED_PREPOSITIONS = PREPOSITIONS.filter((p) => !p.endsWith("'"));
 const ELIDED_PREPOSITIONS = [...PREPOSITIONS.filter((p) => p.endsWith("'")), "dell'", "dall'", "nell'", "d'"];
 const PHRASE = `(?:\\s+(?:(?:${phrasePattern(SPACED_PREPOSITIONS)})\\s+|${phrasePattern(ELIDED_PREPOSITIONS)})[^\\s.!?:;,=]+(?:\\s+[^\\s.!?:;,=]+){0,3}?)`;
-// "password: x", "PASSWORD=x", "password => x"; an optional closing quote covers JSON/YAML keys.
-const ASSIGNMENT = /^["']?\s*(?::=|=>|->|[:=：])\s*/;
+// "password: x", "PASSWORD=x", "password => x", "pw → x"; an optional closing quote covers JSON/YAML keys.
+const ASSIGNMENT = /^["']?\s*(?::=|=>|->|→|⇒|[:=：])\s*/;
 // "password is x", "the wifi password for the cabin is x", "PIN for the card: x", "das Passwort lautet x",
 // "la mia password è: x", "ο κωδικός σου για το wifi είναι x": prepositional phrases and a possessive that
 // follows the label only, so "password manager is bitwarden" (a password manager) does not match.
@@ -81,7 +83,7 @@ const POSSESSIVE = phrasePattern(POSTPOSED_POSSESSIVES);
 // Adverbs between an English verb and its value ("our netflix password is still x").
 const STILL = phrasePattern(['still', 'currently', 'always', 'also']);
 const STATEMENT = new RegExp(
-  `^(?:\\s+(?:${POSSESSIVE}))?${PHRASE}?(?:\\s+(?:${POSSESSIVE}))?(?:\\s+(${VERBS})(?:\\s+(?:${STILL}))?(?:\\s*[:：]\\s*|\\s+)|\\s*[:=：]\\s*)`,
+  `^(?:\\s+(?:${POSSESSIVE}))?${PHRASE}?(?:\\s+(?:${POSSESSIVE}))?(?:\\s+(${VERBS})(?:\\s+(?:${STILL}))?(?:\\s*[:：]\\s*|\\s+)|\\s*(?:[:=：]|->|=>|→|⇒)\\s*)`,
   'iu',
 );
 // "the PIN they gave me is x", "my password, which I never change, is x", "the PIN for my card, which I keep
@@ -104,6 +106,11 @@ const COMPOUNDS = new Set(
 );
 const CJK_SEPARATOR =
   /^\s*(?:(改成了|改成|改为|改為|设为|设置为|设置成|設為|更改为|是|为|為|は|는|은|이|가)\s*[:：]?\s*|[:：=]\s*)/u;
+// "비번 오늘 바꿨음 → x", "密码改了 -> x": a few words after the label, then an arrow that hands the value over.
+const CJK_ARROW = /^[^\n.。!?！？:：=]{0,16}?\s*(?:→|->|=>|⇒)\s*/u;
+// "密码mathisfun22": the value typed right after the label, letters and digits, eight or more characters (a
+// shorter run reads as a term: "密码SHA256").
+const CJK_GLUED = /^(?=[!-~]{8})(?=[!-~]*[0-9])(?=[!-~]*[A-Za-z])/;
 // "password raspberry42", 'with password "x"', "changed my password to Kx7!...": no separator, so only a
 // quoted or clearly random value.
 const JUXTAPOSED = /^\s+(?:(?:to|as|auf|zu|in|en|a|para|à|na)\s+)?(?=["'`“‘]|\S*[0-9!@#$%^&*])/i;
@@ -155,9 +162,11 @@ function introOf(verb: string | undefined): Intro {
 function separate(tail: string, label: string, cjk: boolean): Separated | null {
   if (cjk) {
     const m = CJK_SEPARATOR.exec(tail);
-    return m
-      ? { length: m[0].length, intro: m[1] !== undefined && GIVING_VERB.test(m[1]) ? 'giving' : 'cjk' }
-      : null;
+    if (m)
+      return { length: m[0].length, intro: m[1] !== undefined && GIVING_VERB.test(m[1]) ? 'giving' : 'cjk' };
+    const arrow = CJK_ARROW.exec(tail);
+    if (arrow) return { length: arrow[0].length, intro: 'assignment' };
+    return CJK_GLUED.test(tail) ? { length: 0, intro: 'juxtaposed' } : null;
   }
   const assignment = ASSIGNMENT.exec(tail);
   if (assignment) return { length: assignment[0].length, intro: 'assignment' };

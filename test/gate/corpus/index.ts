@@ -5,6 +5,7 @@ import { handWrittenBenign, handWrittenSecrets } from './hand-written.ts';
 import { handWrittenLanguageBenign, handWrittenLanguageSecrets } from './hand-written-languages.ts';
 import { heldOutBenign, heldOutSecrets } from './held-out.ts';
 import { heldOutNewBenign, heldOutNewSecrets } from './held-out-new-kinds.ts';
+import { heldOutThirdBenign, heldOutThirdSecrets } from './held-out-third.ts';
 import { generateNewBenignCases } from './new-benign-cases.ts';
 import { generateNewKindCases } from './new-kind-cases.ts';
 import { Rng } from './rng.ts';
@@ -37,6 +38,7 @@ export function buildCorpus(seed = CORPUS_SEED): Corpus {
       ...generateNewKindCases(later, NEW_KINDS_PER_KIND),
       ...handWrittenLanguageSecrets(),
       ...heldOutNewSecrets(),
+      ...heldOutThirdSecrets(),
     ],
     benign: [
       ...generateBenignCases(rng, GENERATED_BENIGN),
@@ -45,6 +47,7 @@ export function buildCorpus(seed = CORPUS_SEED): Corpus {
       ...generateNewBenignCases(later, NEW_GENERATED_BENIGN),
       ...handWrittenLanguageBenign(),
       ...heldOutNewBenign(),
+      ...heldOutThirdBenign(),
     ],
   };
 }

@@ -46,7 +46,13 @@ export interface CorpusFigures {
 
 const CALLER = { auth: 'jwt', scopes: ['memories:write'] } as const;
 const NOW = new Date('2026-01-01T00:00:00Z');
-const ORIGINS: readonly CaseOrigin[] = ['generated', 'hand-written', 'held-out', 'held-out-new'];
+const ORIGINS: readonly CaseOrigin[] = [
+  'generated',
+  'hand-written',
+  'held-out',
+  'held-out-new',
+  'held-out-third',
+];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */
 export function evaluateCorpusText(text: string): Promise<GateResult> {

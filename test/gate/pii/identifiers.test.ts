@@ -86,6 +86,8 @@ describe('passports and national ids', () => {
       'Reisepassnummer C01X00T47',
       'número de pasaporte: PAA123456',
       '护照号码 E12345678',
+      // A German passport number has letters among its digits.
+      'Reisepassnummer: C4KF7R2N9',
     ]) {
       expect(detectPassports(text), text).toHaveLength(1);
     }
@@ -93,6 +95,8 @@ describe('passports and national ids', () => {
       'My passport expires in August 2027',
       'Passport photos cost 12 euros.',
       'Passport number format is two letters and seven digits.',
+      'Reisepassnummer: BEANTRAGT',
+      'passport: RENEW BY 2027',
     ]) {
       expect(detectPassports(text), text).toEqual([]);
     }
@@ -104,6 +108,7 @@ describe('passports and national ids', () => {
       'BSN 111222333',
       'PESEL 44051401359',
       'National Insurance number QQ123456C',
+      'मेरा आधार नंबर 4827 3619 0539 है',
     ]) {
       expect(detectNationalIds(text), text).toHaveLength(1);
     }

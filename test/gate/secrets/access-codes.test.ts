@@ -47,4 +47,15 @@ describe('detectAccessCodes', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('reads an elided phrase and a word before the colon', () => {
+    expect(values("code de la porte d'entrée de l'immeuble : 47B92")).toEqual(['47B92']);
+    expect(values('Kod do bramy garażowej: 55190')).toEqual(['55190']);
+    for (const text of [
+      "code de la porte d'entrée : voir le mail",
+      'Kod do bramy garażowej: zapytaj sąsiada',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
 });

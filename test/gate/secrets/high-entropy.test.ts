@@ -75,4 +75,20 @@ describe('detectHighEntropySecrets', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('reads "bearer" alone, a phrase of up to five words with contractions, and an arrow', () => {
+    const token = ['bl7b8AJXtihFImtG', '_f1ObQq3qMX8JJbrmJuE94xaC'].join('');
+    expect(values(`the bearer for the internal inventory api is ${token}, it never expires`)).toEqual([
+      token,
+    ]);
+    const hex = ['e557e34fc05d8a74', 'e36151538bf9aa5c'].join('');
+    expect(values(`client_secret for the spotify app I'm building -> ${hex}`)).toEqual([hex]);
+    for (const text of [
+      'the bearer of the letter is my cousin',
+      `the token for the app I'm building is stored in the vault`,
+      'api key for the weather service -> rotate it monthly',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
 });

@@ -51,4 +51,15 @@ describe('detectOneTimeCodes', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('reads up to four words before a colon', () => {
+    expect(values('mã OTP ngân hàng vừa gửi: 583920')).toEqual(['583920']);
+    for (const text of [
+      'OTP rollout was delayed: see ticket 48213',
+      'OTP delivery rate last month: 98.2%',
+      'the OTP the bank uses for transfers of more than 500 euros: ask at the branch',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
 });

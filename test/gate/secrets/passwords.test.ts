@@ -185,4 +185,29 @@ describe('detectPasswords', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('reads an arrow as handing the value over, after a phrase or a few CJK words, and a value typed onto a CJK label', () => {
+    expect(values('passwd for the NAS admin acct -> Zebra#Quilt-41')).toEqual(['Zebra#Quilt-41']);
+    expect(values('wifi pw → Kx7!pLm2q')).toEqual(['Kx7!pLm2q']);
+    expect(values('지메일 비번 오늘 바꿨음 → Wq3$Lp9z!Ff')).toEqual(['Wq3$Lp9z!Ff']);
+    expect(values('学校门户网站账号20418，密码mathisfun22')).toEqual(['mathisfun22']);
+    // Labels in Arabic and Dutch, and Hindi's "hai" in Latin letters.
+    expect(values('كلمة السر للراوتر: Yasmin@2022')).toEqual(['Yasmin@2022']);
+    expect(values('mera instagram ka password hai chai_lover_99 yaad rakhna')).toEqual(['chai_lover_99']);
+    expect(values('wachtzin voor mijn VeraCrypt-schijf: "groene fiets onder de brug 1987"')).toEqual([
+      '"groene fiets onder de brug 1987"',
+    ]);
+    for (const text of [
+      'password reset -> see the IT wiki',
+      'pw → changed last week',
+      'Passwort vergessen → im Tresor nachsehen',
+      '密码SHA256加密',
+      '密码123456789太简单了',
+      '비번 바꾸는 법 → 설정 메뉴',
+      'كلمة السر: في الخزنة',
+      'la password hai cambiato ieri?',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
 });
