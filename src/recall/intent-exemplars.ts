@@ -5,8 +5,13 @@
 // benchmarks measure the margin rather than replay it. They cover the domains a memory app serves (diet, health,
 // style, schedule, family, work, tools, travel, money, home), first and third person, direct questions and tasks
 // that a preference bears on ("Suggest something for dinner tonight"), and general questions on the same topics
-// ("How do I defrost chicken safely?"), so that topic alone does not decide. English only: the local sentence
-// model reads English (a query it cannot place skips the vector lane and this margin with it).
+// ("How do I defrost chicken safely?"), so that topic alone does not decide. English only, so the margin judges
+// English queries only (INTENT_EXAMPLES_LANGUAGE): a query the model cannot place (CJK with the local model) skips
+// the vector lane and the margin with it, and a query detected in another language is answered without the
+// query-level floor.
+
+/** The language of the example questions: the query-level floor judges queries in it and no others. */
+export const INTENT_EXAMPLES_LANGUAGE = 'en';
 
 /** Questions whose answer depends on what a person told the app about themselves or the people in their life. */
 export const MEMORY_SEEKING_QUESTIONS: readonly string[] = [

@@ -21,6 +21,7 @@ export async function embedIntentExemplars(embedder: Embedder): Promise<IntentEx
   return {
     memory: vectors.slice(0, MEMORY_SEEKING_QUESTIONS.length),
     general: vectors.slice(MEMORY_SEEKING_QUESTIONS.length),
+    texts: { memory: MEMORY_SEEKING_QUESTIONS, general: GENERAL_QUESTIONS },
   };
 }
 

@@ -17,7 +17,8 @@ import {
   rankRecall,
   resolveRankWeights,
 } from '../recall/index.ts';
-import { memorySeekingMargin } from '../recall/query-intent.ts';
+import { INTENT_EXAMPLES_LANGUAGE } from '../recall/intent-exemplars.ts';
+import { queryIntentMargin } from '../recall/query-intent.ts';
 import { createIntentExemplarCache } from './intent-exemplars.ts';
 import { createRecallBookkeeping, writeRecallRecord } from './recall-bookkeeping.ts';
 import { rerankRows } from './rerank-step.ts';
@@ -133,17 +134,23 @@ export function createRecallService(deps: RecallServiceDeps) {
 
   /**
    * The query's memory-seeking margin against the model's query-level floor (src/recall/query-intent.ts), or null
-   * when the model has none or the examples could not be embedded (the recall then answers as without it).
+   * when the model has none or the examples could not be embedded (the recall then answers as without it), and when
+   * the query is in another language than the examples: their margin means nothing there (with the local blend it
+   * refused 5 of 12 Spanish, German, French, Portuguese, Italian and Dutch questions about the asker's own life).
    */
   async function intentOf(
+    query: string,
     vector: number[] | null,
     model: ActiveModel | null,
+    language: string | undefined,
   ): Promise<{ margin: number; floor: number } | null> {
     const floor = model?.floor?.intent ?? null;
     if (floor === null || vector === null || !intentExemplars || model?.model !== intentExemplars.model)
       return null;
+    // A tag such as en-GB is English.
+    if (language !== undefined && language.split('-')[0] !== INTENT_EXAMPLES_LANGUAGE) return null;
     const exemplars = await intentExemplars.get().catch(() => null);
-    return exemplars ? { margin: memorySeekingMargin(vector, exemplars), floor } : null;
+    return exemplars ? { margin: queryIntentMargin(query, vector, exemplars), floor } : null;
   }
 
   return {
@@ -170,7 +177,7 @@ export function createRecallService(deps: RecallServiceDeps) {
         embedQuery(query, requestedMode),
         request.language ?? queryLanguage(query),
       ]);
-      const intent = await intentOf(embedded.vector, embedded.model);
+      const intent = await intentOf(query, embedded.vector, embedded.model, language);
       const embedMs = performance.now() - started;
       const mode: RecallMode = embedded.vector ? requestedMode : 'lexical';
       if (embedded.failure) {

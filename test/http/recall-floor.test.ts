@@ -111,6 +111,28 @@ describe.each(backends)('query-level relevance floor on $name', ({ open }) => {
     ]);
   });
 
+  it('judges English queries only: the example questions are English, so another language is answered without it', async () => {
+    const h = await harnessWithIntentFloor(2);
+    // Detected as Spanish: no margin, the memory that shares its name comes back.
+    const spanish = await recall(h, '¿Cómo se llama mi hija Maya? Necesito recordarlo');
+    expect(spanish.intent).toBeUndefined();
+    expect(spanish.nothing_relevant).toBeUndefined();
+    expect(spanish.items.map((i) => i.content)).toContain('My daughter is called Maya');
+    // The caller's language counts like a detected one; a regional English tag is English.
+    const asked = async (language: string) => {
+      const res = await h.call('POST', '/v1/recall', {
+        key,
+        body: { subject: 'sam', query: 'Maya', language, explain: true },
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as Explained;
+    };
+    expect((await asked('de')).intent).toBeUndefined();
+    const british = await asked('en-GB');
+    expect(british.intent?.floor).toBeCloseTo(2, 5);
+    expect(british.items).toEqual([]);
+  });
+
   it('a query over the cut is answered as without it', async () => {
     const h = await harnessWithIntentFloor(-2);
     const out = await recall(h, 'My daughter is called Maya');

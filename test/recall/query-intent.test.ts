@@ -1,6 +1,13 @@
 // The memory-seeking margin and its calibration, on vectors whose geometry is known.
 import { describe, expect, it } from 'vitest';
-import { chooseIntentFloor, leaveOneOutMargins, memorySeekingMargin } from '../../src/recall/query-intent.ts';
+import {
+  chooseIntentFloor,
+  leaveOneOutMargins,
+  memorySeekingMargin,
+  PERSONAL_REFERENCE_WEIGHT,
+  queryIntentMargin,
+  refersToThePerson,
+} from '../../src/recall/query-intent.ts';
 
 // Memory-seeking examples around the x axis, general ones around the y axis.
 const exemplars = {
@@ -63,5 +70,48 @@ describe('chooseIntentFloor', () => {
     expect(all.floor).toBe(Math.min(...leaveOneOutMargins(exemplars, 1).memory));
     expect(chooseIntentFloor(exemplars, 0.75, 1).keptMemory).toBe(0.75);
     expect(() => chooseIntentFloor(exemplars, 0)).toThrow(RangeError);
+  });
+});
+
+describe('the personal reference', () => {
+  it('is a first- or second-person word, whatever its case, as a whole word', () => {
+    for (const q of [
+      "What's my usual coffee order?",
+      'Where did I park?',
+      'Remind us of the plan',
+      'What do YOU know?',
+    ])
+      expect(refersToThePerson(q), q).toBe(true);
+    for (const q of [
+      'How many moons does Jupiter have?',
+      'What is the population of the US?',
+      'Explain myopia and dimples',
+      'mynah birds and yourselfish',
+    ])
+      expect(refersToThePerson(q), q).toBe(false);
+  });
+
+  it("adds its weight to a query's margin and nothing otherwise", () => {
+    const plain = memorySeekingMargin([1, 0.2], exemplars, 2);
+    expect(queryIntentMargin('What is my daughter called?', [1, 0.2], exemplars, 2)).toBeCloseTo(
+      plain + PERSONAL_REFERENCE_WEIGHT,
+      12,
+    );
+    expect(queryIntentMargin('What is the capital of Peru?', [1, 0.2], exemplars, 2)).toBe(plain);
+  });
+
+  it("counts in an example's margin when the examples' texts are known", () => {
+    const texts = {
+      memory: ['Where is my car?', 'What did Ana say?', 'Is it my turn?', 'When do we leave?'],
+      general: ['What is pi?', 'Tell me a joke', 'Why is the sky blue?'],
+    };
+    const bare = leaveOneOutMargins(exemplars, 1);
+    const read = leaveOneOutMargins({ ...exemplars, texts }, 1);
+    const bonus = (list: string[]) => list.map((t) => (refersToThePerson(t) ? PERSONAL_REFERENCE_WEIGHT : 0));
+    for (const [i, m] of bare.memory.entries())
+      expect(read.memory[i]).toBeCloseTo(m + bonus(texts.memory)[i]!, 12);
+    for (const [i, m] of bare.general.entries())
+      expect(read.general[i]).toBeCloseTo(m + bonus(texts.general)[i]!, 12);
+    expect(read.general[1]).toBeCloseTo(bare.general[1]! + PERSONAL_REFERENCE_WEIGHT, 12);
   });
 });

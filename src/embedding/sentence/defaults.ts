@@ -17,13 +17,15 @@ const CHAT_FUSION = Object.freeze({ vectorWeight: 0.2, rrfK: 5 });
  * nothing on no evidence is the relevance floor's job, not the threshold's.
  */
 /**
- * The relevance floor is query-level only (src/recall/query-intent.ts): a recall whose memory-seeking margin is
- * under -0.0254 returns no memory. That cut keeps 97% of the shipped memory-seeking example questions, each judged
- * against the others (chooseIntentFloor; it refuses 74% of the general ones). On lived-in dev it keeps 97.6% of the
- * answerable questions and refuses 83% of the unanswerable ones (docs/benchmarks/query-intent.md). No per-memory
- * part: no similarity separates relevant memories from the rest well enough (docs/benchmarks/relevance-floor.md).
+ * The relevance floor is query-level only (src/recall/query-intent.ts): an English recall whose memory-seeking margin
+ * (with its personal reference) is under -0.0154 returns no memory. That cut keeps 97% of the shipped memory-seeking
+ * example questions, each judged against the others (chooseIntentFloor; it refuses 77% of the general ones). On
+ * lived-in dev it keeps 97.6% of the answerable questions and refuses 88% of the unanswerable ones
+ * (docs/benchmarks/query-intent.md). No per-memory part: no similarity separates relevant memories from the rest
+ * well enough (docs/benchmarks/relevance-floor.md). Migration 20261202140000 moves a stored -0.0254 (the cut before
+ * the personal reference) to this one.
  */
-const FLOOR = Object.freeze({ similarity: null, lexical: null, intent: -0.0254 });
+const FLOOR = Object.freeze({ similarity: null, lexical: null, intent: -0.0154 });
 
 export const BLEND_MODEL_DEFAULTS: Readonly<ModelDefaults> = Object.freeze({
   threshold: 0.194,

@@ -8,7 +8,7 @@ import {
   chooseIntentFloor,
   type IntentExemplars,
   leaveOneOutMargins,
-  memorySeekingMargin,
+  queryIntentMargin,
 } from '../../../src/recall/query-intent.ts';
 import { embedIntentExemplars } from '../../../src/services/intent-exemplars.ts';
 
@@ -36,7 +36,7 @@ describe('the local blend query-level floor', () => {
   });
 
   it('refuses general questions and keeps questions about the person, none of them examples', async () => {
-    const margin = async (q: string) => memorySeekingMargin(await embedder.embedQuery(q), exemplars);
+    const margin = async (q: string) => queryIntentMargin(q, await embedder.embedQuery(q), exemplars);
     for (const q of ['How many moons does Jupiter have?', 'Write a short poem about snow.', 'Good evening!'])
       expect(await margin(q), q).toBeLessThan(stored);
     for (const q of ["What is my sister's favourite flower?", 'What should I make for dinner tonight?'])
