@@ -84,6 +84,11 @@ const ADVERSARIAL: Record<string, string> = {
   login_pairs: 'account: a / '.repeat(600),
   value_first: 'x1!x2y3 is my '.repeat(560),
   relative_clause: 'the password I '.repeat(530),
+  // The third held-out set's readings: arrows, CJK words before an arrow, words before an OTP's colon, phrases.
+  arrows: 'pw for the NAS -> '.repeat(450),
+  cjk_arrow: '비번 오늘 바꿨음 '.repeat(900),
+  otp_words: 'OTP a b c d '.repeat(700),
+  secret_phrase: "client_secret for the app I'm building ".repeat(200),
 };
 
 function percent(value: number): string {
