@@ -25,8 +25,9 @@ const NUMBER_WORDS = phrasePattern([
   ...['nummer', 'номер', 'numer', 'numarası', 'no:', 'id', 'code', 'card', 'card number', 'karte', 'kaart'],
 ]);
 const VERBS = VALUE_VERBS;
+// A JSON or YAML key closes its quote before the colon and opens one for the value ('"aadhaar": "9305..."').
 const CONNECTOR = new RegExp(
-  `^\\.?(?:\\s*(?:${NUMBER_WORDS})(?![\\p{L}]))?(?:\\s*[:：=#]|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|:))*\\s*[\\[(（]?\\s*`,
+  `^["']?\\.?(?:\\s*(?:${NUMBER_WORDS})(?![\\p{L}]))?(?:\\s*[:：=#]|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|:))*\\s*["'“]?[\\[(（]?\\s*`,
   'iu',
 );
 

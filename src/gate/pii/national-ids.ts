@@ -43,6 +43,9 @@ const LABELS = [
     "numéro de carte d'identité",
     'numéro de sécurité sociale',
     'sécurité sociale',
+    'numéro de sécu',
+    'n° de sécu',
+    'sécu',
     'nir',
   ],
   ...['numéro fiscal', "numéro d'identification fiscale", 'permis de conduire', 'numéro insee', 'numéro avs'],
@@ -103,11 +106,19 @@ function validated(text: string, pattern: RegExp, valid: (value: string) => bool
     .map((m) => ({ class: 'national_id' as const, start: m.index, end: m.index + m[0].length }));
 }
 
+// India's PAN after its label: five letters (the fourth names the holder's type), four digits and a letter. It has
+// too few digits for the labelled reading's rule, and its shape is its check.
+const IN_PAN_LABEL = /(?<![\p{L}])(?:PAN|[Pp][Aa][Nn] (?:card|number|no\.?)|पैन(?: नंबर| कार्ड)?)(?![\p{L}])/gu;
+const IN_PAN = /^[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z](?![A-Za-z0-9])/;
+
 /** National identity, tax and licence numbers: labelled ones, and self-validating formats anywhere. */
 export function detectNationalIds(text: string): PiiFinding[] {
-  const labelled = labelledValues(text, LABEL, VALUE, 'national_id').filter(
-    (f) => text.slice(f.start, f.end).replace(/\D/g, '').length >= 5,
-  );
+  const labelled = [
+    ...labelledValues(text, LABEL, VALUE, 'national_id').filter(
+      (f) => text.slice(f.start, f.end).replace(/\D/g, '').length >= 5,
+    ),
+    ...labelledValues(text, IN_PAN_LABEL, IN_PAN, 'national_id'),
+  ];
   const sins = Array.from(text.matchAll(CA_SIN))
     .filter((m) => passesLuhn((m[1] ?? '').replace(/\D/g, '')))
     .map((m) => {

@@ -20,6 +20,7 @@ const LABELS = [
   ...['paspoort', 'paspoortnummer', 'paszport', 'numer paszportu', 'паспорт', 'номер паспорта', 'pasaport'],
   ...['pasaport numarası', 'passnummer', 'passinumero', 'διαβατήριο', '护照', '护照号', '护照号码', '護照'],
   ...['護照號碼', 'パスポート番号', 'パスポート', '여권번호', '여권 번호', '여권'],
+  ...['جواز سفر', 'جواز السفر', 'رقم جواز السفر', 'رقم جواز سفري', 'جواز سفري', 'पासपोर्ट', 'पासपोर्ट नंबर'],
 ];
 const LABEL = new RegExp(`(?:${phrasePattern(LABELS)})(?![\\p{L}])`, 'giu');
 const VALUE = /^[A-Z0-9]{6,10}(?![A-Za-z0-9])/;

@@ -80,6 +80,8 @@ const FOREIGN_LOCKS = [
   ...['bâtiment', 'résidence', 'allarme', 'portone', 'cancello', 'cassaforte', 'lucchetto', 'citofono'],
   ...['palazzo', 'ingresso', 'armadietto', 'deur', 'poort', 'kluis', 'drzwi', 'bramy', 'alarmu', 'sejfu'],
   ...['domofonu', 'двери', 'домофона', 'сейфа', 'сигнализации', 'подъезда'],
+  // Ukrainian.
+  ...['домофону', 'дверей', 'сейфу', 'сигналізації', "під'їзду", 'підʼїзду', 'воріт', 'хвіртки'],
 ];
 const FOREIGN_CODE_NOUNS = [
   ...['código', 'clave', 'combinación', 'senha', 'combinação', 'code', 'combinaison', 'codice'],
@@ -100,7 +102,7 @@ const FOREIGN_OF = [
   'dello',
 ];
 const FOREIGN_OF_2 = ['di', 'van de', 'van het', 'für die', 'für das', 'für den', 'der', 'des', 'vom', 'zur'];
-const FOREIGN_OF_3 = ['zum', 'do', 'od', 'от', 'для', 'de la'];
+const FOREIGN_OF_3 = ['zum', 'do', 'od', 'от', 'для', 'de la', 'від', 'до'];
 
 const VERBS = VALUE_VERBS;
 const LOCK = phrasePattern(LOCKS);

@@ -68,7 +68,7 @@ const EXTENDED_PRIVATE = new RegExp(
 const WIF = new RegExp(`(?<![${BASE58}])(?:5[HJK][${BASE58}]{49}|[KL][${BASE58}]{51})(?![${BASE58}])`, 'g');
 // A 64-hex private key (Ethereum and most chains), counted only when labelled as a wallet's or chain's key.
 const LABELLED_HEX =
-  /\b(?:wallet|metamask|ethereum|eth|bitcoin|btc|solana|sol|crypto|polygon|bsc|tron)\b[^\n]{0,30}?\b(?:private|priv|secret|signing)?[ _-]?key\b[^\n]{0,12}?\b((?:0x)?[0-9a-fA-F]{64})\b/dgi;
+  /\b(?:wallet|metamask|ethereum|eth|bitcoin|btc|solana|sol|crypto|polygon|bsc|tron)\b[^\n]{0,30}?\b(?:private|priv|secret|signing)?[ _-]?key\b[^\n]{0,28}?\b((?:0x)?[0-9a-fA-F]{64})\b/dgi;
 // A Solana keypair file (id.json): a JSON array of 64 byte values.
 const SOLANA_KEYPAIR = /\[\s*(?:\d{1,3}\s*,\s*){63}\d{1,3}\s*\]/g;
 

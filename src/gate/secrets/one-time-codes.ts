@@ -99,6 +99,10 @@ const CODE_FIRST =
 // "Your code is 482913", "your Uber code: 4821", "use 482913 to sign in".
 const YOUR_CODE =
   /\byour\s+(?:[\p{L}\d.&'-]+\s+){0,3}?code\s*(?:is|:)\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})(?!\d)/giu;
+// A code someone sent: "the code they texted me is 739 204", "the code Chase just sent is 4821". Not a postal,
+// promo, error or area code, whatever sent it.
+const SENT_CODE =
+  /(?<!\b(?:zip|postal|post|area|country|dialling|dialing|promo|discount|coupon|voucher|referral|gift|error|status|dress|source|qr|bar|tax|sort|swift|bank)\s)\bcode\s+(?:(?:that|which)\s+)?(?:[\p{L}'’]+\s+){0,4}?(?:texted|sent|messaged|sms(?:ed|'d)?|emailed|gave)(?:\s+(?:me|us|you|him|her|them))?\s*(?:is|was|:)\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})(?![\d.,:/]\d)(?!\d)/giu;
 const USE_TO =
   /\b(?:use|enter)\s+((?:[A-Z]{1,2}-)?\d{4,8})\s+(?:to|as)\s+(?:log\s*in|sign\s*in|verify|confirm|authenticate|complete)/giu;
 
@@ -148,7 +152,12 @@ export function detectOneTimeCodes(text: string): SecretFinding[] {
     );
     if (finding) findings.push(finding);
   }
-  findings.push(...spansOf(text, CODE_FIRST), ...spansOf(text, YOUR_CODE), ...spansOf(text, USE_TO));
+  findings.push(
+    ...spansOf(text, CODE_FIRST),
+    ...spansOf(text, YOUR_CODE),
+    ...spansOf(text, USE_TO),
+    ...spansOf(text, SENT_CODE),
+  );
   // A label and a message form often find the same code ("your verification code is ..."): report it once.
   return findings.filter((f, i) => !findings.slice(0, i).some((g) => g.start < f.end && f.start < g.end));
 }

@@ -19,7 +19,11 @@ import { startsLabel } from './match.ts';
 import { isPlaceholder } from './placeholders.ts';
 import type { SecretFinding } from './types.ts';
 
-const ENGLISH_LABELS = ['password', 'passwd', 'passcode', 'pass word', 'pass-word', 'pwd', 'pw', 'pass'];
+// With the misspellings people type in a hurry ("pasword", "passwrd").
+const ENGLISH_LABELS = [
+  ...['password', 'passwd', 'passcode', 'pass word', 'pass-word', 'pwd', 'pw', 'pass'],
+  ...['pasword', 'passwrd', 'paswd', 'passowrd', 'pssword', 'passward'],
+];
 const WIFI_LABELS = ['wifi key', 'wi-fi key', 'wlan key', 'wpa key', 'wpa2 key', 'network key', 'wifi code'];
 const FOREIGN_LABELS = [
   ...['passwort', 'kennwort', 'wlan-schlüssel', 'wlan schlüssel', 'netzwerkschlüssel'],
@@ -42,6 +46,8 @@ const PIN_LABELS = [
   'geheimzahl',
   'pin-kod',
   'pin-koodi',
+  'पिन',
+  'पिन नंबर',
 ];
 const PASSPHRASE_LABELS = [
   ...[
@@ -95,7 +101,8 @@ const RELATIVE = new RegExp(
 const POSTPOSED = /^(?:\s+[^\s.!?:;,=]+){0,3}?(?:\s+(là|adalah|ialah)\s+|\s*[:=]\s*)/iu;
 // "mdp banque: ...", "password gmail: ...", "Passwort Router: ...": one naming word, then a colon. Only a
 // random-looking value counts, and not after the words that make a compound ("password manager: ...").
-const NAMED = /^\s+([\p{L}][\p{L}\d._-]{1,24})\s*[:=：]\s*/u;
+// The word and the value stay on the label's line: "db_password:\n  file: ..." opens a nested YAML block.
+const NAMED = /^[ \t]+([\p{L}][\p{L}\d._-]{1,24})[ \t]*[:=：][ \t]*/u;
 const COMPOUNDS = new Set(
   (
     'manager managers hint hints policy policies reset resets strength length field fields rule rules ' +
@@ -223,7 +230,7 @@ function isPasswordValue(
 
 /** A multi-word passphrase given after its label: three or more plain words up to the end of the clause. */
 function passphraseWords(rest: string): number {
-  const clause = /^[^\n.,;!?。，；]{1,160}/.exec(rest)?.[0] ?? '';
+  const clause = /^[^\n.,;!?。，；(（]{1,160}/.exec(rest)?.[0] ?? '';
   const words = clause.trimEnd().split(/\s+/);
   if (words.length < 3 || words.length > 12 || NOT_FIRST_IN_PASSPHRASE.has((words[0] ?? '').toLowerCase())) {
     return 0;
@@ -296,9 +303,25 @@ function valuesFirst(text: string): SecretFinding[] {
   return findings;
 }
 
+// A password on a command line: MySQL's -p glued to its value ("mysql -u app -p'Gr33nTea'", "-pS3cret"), sshpass.
+const COMMAND_LINE =
+  /\b(?:(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]{0,160}?\s-p|sshpass\s+-p\s*)(?:(["'])([^"'\n]{3,128})\1|([^\s"'`]{3,128}))/gu;
+
+/** Passwords given to a command line. */
+function commandLinePasswords(text: string): SecretFinding[] {
+  const findings: SecretFinding[] = [];
+  for (const match of text.matchAll(COMMAND_LINE)) {
+    const value = match[2] ?? match[3] ?? '';
+    if (isPlaceholder(value) || value.startsWith('$')) continue;
+    const start = match.index + match[0].length - value.length - (match[1] ? 1 : 0);
+    findings.push({ code: 'secret.password', start, end: start + value.length });
+  }
+  return findings;
+}
+
 /** Password, passphrase, passcode and PIN values given after a label, or named after their value. */
 export function detectPasswords(text: string): SecretFinding[] {
-  const findings: SecretFinding[] = valuesFirst(text);
+  const findings: SecretFinding[] = [...valuesFirst(text), ...commandLinePasswords(text)];
   for (const label of text.matchAll(LABEL)) {
     if (!startsLabel(text, label.index)) continue;
     const finding = findValue(text, label.index, label[0], false);

@@ -1,7 +1,10 @@
-// Recognises placeholder values ("<password>", "${DB_PASSWORD}", "****") that stand for a secret without being one.
+// Recognises placeholder values ("<password>", "${DB_PASSWORD}", "$(op read ...)", "****") that stand for a secret
+// without being one, and the documentation examples vendors publish ("AKIAIOSFODNN7EXAMPLE").
 
+// A shell command substitution ("$(op read op://vault/db/password)", a backquoted command) reads the secret from
+// elsewhere when the command runs: it is a pointer, like a template marker.
 const TEMPLATE =
-  /^(?:<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|\$[A-Z_][A-Z0-9_]*|%[sd]|\*+|x{3,}|X{3,}|\.{3,}|…|_+)$/;
+  /^(?:<[^>]*>|\$\([^)]*\)|`[^`]*`|\$\{[^}]*\}|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|\$[A-Z_][A-Z0-9_]*|%[sd]|\*+|x{3,}|X{3,}|\.{3,}|…|_+)$/;
 const WORDS = new Set([
   'password',
   'passwd',
@@ -32,4 +35,13 @@ const WORDS = new Set([
 export function isPlaceholder(value: string): boolean {
   const trimmed = value.trim();
   return TEMPLATE.test(trimmed) || WORDS.has(trimmed.toLowerCase()) || /^process\.env\./.test(trimmed);
+}
+
+/**
+ * True when a value is a vendor's published documentation example: AWS's documented keys end in EXAMPLE or
+ * EXAMPLEKEY ("AKIAIOSFODNN7EXAMPLE"), a convention other vendors follow; a real key drawn at random does not spell
+ * the word.
+ */
+export function isDocumentationExample(value: string): boolean {
+  return value.includes('EXAMPLE');
 }

@@ -4,8 +4,8 @@ import { type BenignCase, generateBenignCases } from './benign-cases.ts';
 import { handWrittenBenign, handWrittenSecrets } from './hand-written.ts';
 import { handWrittenLanguageBenign, handWrittenLanguageSecrets } from './hand-written-languages.ts';
 import { heldOutBenign, heldOutSecrets } from './held-out.ts';
+import { independentBenign, independentSecrets } from './held-out-independent.ts';
 import { heldOutNewBenign, heldOutNewSecrets } from './held-out-new-kinds.ts';
-import { heldOutThirdBenign, heldOutThirdSecrets } from './held-out-third.ts';
 import { generateNewBenignCases } from './new-benign-cases.ts';
 import { generateNewKindCases } from './new-kind-cases.ts';
 import { Rng } from './rng.ts';
@@ -38,7 +38,7 @@ export function buildCorpus(seed = CORPUS_SEED): Corpus {
       ...generateNewKindCases(later, NEW_KINDS_PER_KIND),
       ...handWrittenLanguageSecrets(),
       ...heldOutNewSecrets(),
-      ...heldOutThirdSecrets(),
+      ...independentSecrets(),
     ],
     benign: [
       ...generateBenignCases(rng, GENERATED_BENIGN),
@@ -47,7 +47,7 @@ export function buildCorpus(seed = CORPUS_SEED): Corpus {
       ...generateNewBenignCases(later, NEW_GENERATED_BENIGN),
       ...handWrittenLanguageBenign(),
       ...heldOutNewBenign(),
-      ...heldOutThirdBenign(),
+      ...independentBenign(),
     ],
   };
 }

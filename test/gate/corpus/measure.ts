@@ -52,6 +52,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out',
   'held-out-new',
   'held-out-third',
+  'held-out-fourth',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

@@ -8,7 +8,13 @@ import type { Rng } from './rng.ts';
  * Where a case comes from: the seeded generator, the hand-written set, the first held-out set, or the second
  * held-out set (new kinds and languages, test/gate/corpus/held-out-new-kinds.ts).
  */
-export type CaseOrigin = 'generated' | 'hand-written' | 'held-out' | 'held-out-new' | 'held-out-third';
+export type CaseOrigin =
+  | 'generated'
+  | 'hand-written'
+  | 'held-out'
+  | 'held-out-new'
+  | 'held-out-third'
+  | 'held-out-fourth';
 
 export interface SecretCase {
   id: string;

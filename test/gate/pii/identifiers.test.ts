@@ -88,6 +88,7 @@ describe('passports and national ids', () => {
       '护照号码 E12345678',
       // A German passport number has letters among its digits.
       'Reisepassnummer: C4KF7R2N9',
+      'رقم جواز سفري A97241021، احفظه للحجوزات',
     ]) {
       expect(detectPassports(text), text).toHaveLength(1);
     }
@@ -109,6 +110,10 @@ describe('passports and national ids', () => {
       'PESEL 44051401359',
       'National Insurance number QQ123456C',
       'मेरा आधार नंबर 4827 3619 0539 है',
+      // A JSON key closes its quote before the colon.
+      '{"customer_id": "C-20931", "aadhaar": "930509301907", "kyc_status": "pending"}',
+      'PAN: BKRPS4821K, needed when I file ITR',
+      'Mon numéro de sécu : 1 87 03 75 115 482 60',
     ]) {
       expect(detectNationalIds(text), text).toHaveLength(1);
     }
@@ -117,6 +122,9 @@ describe('passports and national ids', () => {
     expect(detectNationalIds('cf RSSMRA85T10A562S')).toHaveLength(1);
     expect(detectNationalIds('cf RSSMRA85T10A562T')).toEqual([]);
     expect(detectNationalIds('Mi DNI caduca en mayo.')).toEqual([]);
+    // A PAN has a fixed shape; a cooking pan does not make one.
+    expect(detectNationalIds('PAN: ABCDE12345')).toEqual([]);
+    expect(detectNationalIds('the pan card is in the drawer, sécu card too')).toEqual([]);
   });
 
   it('finds Australian and New Zealand tax numbers by label, and a Canadian SIN after "SIN" when it passes Luhn', () => {

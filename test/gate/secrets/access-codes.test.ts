@@ -58,4 +58,9 @@ describe('detectAccessCodes', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('reads Ukrainian lock words', () => {
+    expect(values('код від домофону 2749 не забудь')).toEqual(['2749']);
+    expect(values('код від домофону знає сусідка')).toEqual([]);
+  });
 });

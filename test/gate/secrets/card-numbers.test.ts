@@ -73,4 +73,14 @@ describe('detectCardNumbers', () => {
       1,
     );
   });
+
+  it('lets a published test number through only where the text says it is for testing', () => {
+    expect(
+      detectCardNumbers("For checkout tests use Stripe's test card 4242 4242 4242 4242, any CVC"),
+    ).toEqual([]);
+    expect(detectCardNumbers('sandbox card: 5555 5555 5555 4444')).toEqual([]);
+    expect(detectCardNumbers('tarjeta 4111 1111 1111 1111 caduca 12/27')).toHaveLength(1);
+    // A test word does not clear a number that is not a published test number.
+    expect(detectCardNumbers('test card 4539 1488 0343 6467')).toHaveLength(1);
+  });
 });

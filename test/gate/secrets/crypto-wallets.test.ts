@@ -55,4 +55,9 @@ describe('detectWalletKeys', () => {
       expect(detectWalletKeys(text), text).toEqual([]);
     }
   });
+
+  it('reads a key whose label has a bracket before the colon', () => {
+    const hex = ['42ceae572b0a4ac4351820ba656fe070', 'd9decf36676f2d49ab22f2f5bb51d2fd'].join('');
+    expect(detectWalletKeys(`hot wallet priv key (metamask export): ${hex} keep it safe`)).toHaveLength(1);
+  });
 });

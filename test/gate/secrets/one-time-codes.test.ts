@@ -62,4 +62,17 @@ describe('detectOneTimeCodes', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('reads a code someone sent, but not a postal, promo or error code', () => {
+    expect(values('the code they texted me is 739 204, enter it when I say go')).toEqual(['739 204']);
+    expect(values('the code Chase just texted me is 615 204')).toEqual(['615 204']);
+    for (const text of [
+      'the zip code he sent me is 94107',
+      'the promo code they emailed me was 2024',
+      'the code they sent me is in my inbox',
+      'the error code it gave was 5012',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
 });

@@ -210,4 +210,26 @@ describe('detectPasswords', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('reads misspelt labels, a Devanagari PIN, a passphrase before a bracket and a command line password', () => {
+    expect(values('pls remember my netflix pasword is sunfl0wer_Kat92 lol')).toEqual(['sunfl0wer_Kat92']);
+    expect(values('मेरा UPI पिन 4729 है, याद रखना')).toEqual(['4729']);
+    expect(
+      values('my bitwarden master passphrase is orbit tundra pickle saffron 1987 (with spaces)'),
+    ).toEqual(['orbit tundra pickle saffron 1987']);
+    expect(values("$ mysql -h 10.20.4.11 -u reporting -p'Gr33nTea_Summit' analytics -e 'select 1'")).toEqual([
+      'Gr33nTea_Summit',
+    ]);
+    expect(values('sshpass -p Tr4ck-Mule ssh deploy@host')).toEqual(['Tr4ck-Mule']);
+    for (const text of [
+      'mysql -u root -p analytics < dump.sql',
+      'mysql -u app -p"$MYSQL_PWD" -e "show tables"',
+      // A command substitution reads the password from elsewhere when the command runs.
+      'kubectl create secret generic db-creds --from-literal=password="$(op read op://Infra/db/password)"',
+      // A key named on the label's line is not the value of a nested YAML block.
+      'POSTGRES_PASSWORD_FILE: /run/secrets/db_password\n    secrets:\n      - db_password\nsecrets:\n  db_password:\n    file: ./db_password.txt',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
 });
