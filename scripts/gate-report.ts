@@ -67,8 +67,10 @@ const HELD_OUT_FOURTH_FIRST_RUN = {
     'misses, now read: a MySQL -p password on a command line, a misspelt label ("pasword"), a passphrase ' +
     'before a bracket, a code "they texted me", a PIN in Devanagari, an Aadhaar number under a JSON key, an ' +
     'Indian PAN, "numéro de sécu", an Arabic passport label, a Ukrainian door code, a wallet key with a ' +
-    "bracket after its label; benign refused, now stored: AWS's documented EXAMPLE keys, Stripe's test card " +
-    'said to be one, a password read by "$(op read ...)", a YAML key on the next line read as a value. Still ' +
+    "bracket after its label; benign refused, now stored: Stripe's test card said to be one, a password read " +
+    'by "$(op read ...)", a YAML key on the next line read as a value. The fourth, AWS\'s documented EXAMPLE ' +
+    'keys, is still refused (people and test suites paste them for real keys) and was taken out of the set ' +
+    '(its author had flagged it as ambiguous before the run), which now has 119 benign cases. Still ' +
     'missed: a key passed to from_key() in code, a Terraform variable default, a passport number nested in ' +
     'JSON, a card number broken over lines, an SSN far from its label, a passport number in two groups, a ' +
     'lockbox code after an emoji, a password on the lines after its label, a card PIN as spaced digits',

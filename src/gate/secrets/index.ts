@@ -10,7 +10,6 @@ import { detectHighEntropySecrets } from './high-entropy.ts';
 import { detectJwts } from './jwt.ts';
 import { detectOneTimeCodes } from './one-time-codes.ts';
 import { detectPasswords } from './passwords.ts';
-import { isDocumentationExample } from './placeholders.ts';
 import { detectPrivateKeys, detectServiceAccountKeys } from './private-keys.ts';
 import { detectServiceTokens } from './service-tokens.ts';
 import type { SecretDetector, SecretFinding } from './types.ts';
@@ -61,13 +60,10 @@ function overlaps(a: SecretFinding, b: SecretFinding): boolean {
 
 /**
  * Every suspected secret in `text`, ordered by position. A generic high-entropy finding is dropped where a
- * specific detector already names the same span, so the reason code says what the secret actually is; a vendor's
- * documentation example is no secret.
+ * specific detector already names the same span, so the reason code says what the secret actually is.
  */
 export function detectSecrets(text: string): SecretFinding[] {
-  const specific = SPECIFIC.flatMap((detect) => detect(text)).filter(
-    (f) => !isDocumentationExample(text.slice(f.start, f.end)),
-  );
+  const specific = SPECIFIC.flatMap((detect) => detect(text));
   const generic = detectHighEntropySecrets(text).filter((g) => !specific.some((s) => overlaps(g, s)));
   return [...specific, ...generic].sort((a, b) => a.start - b.start || a.end - b.end);
 }

@@ -1,5 +1,6 @@
 // Recognises placeholder values ("<password>", "${DB_PASSWORD}", "$(op read ...)", "****") that stand for a secret
-// without being one, and the documentation examples vendors publish ("AKIAIOSFODNN7EXAMPLE").
+// without being one. A vendor's documentation example ("AKIAIOSFODNN7EXAMPLE") is not one of them: people and test
+// suites paste it as a stand-in for a real key, and refusing it costs nothing.
 
 // A shell command substitution ("$(op read op://vault/db/password)", a backquoted command) reads the secret from
 // elsewhere when the command runs: it is a pointer, like a template marker.
@@ -35,13 +36,4 @@ const WORDS = new Set([
 export function isPlaceholder(value: string): boolean {
   const trimmed = value.trim();
   return TEMPLATE.test(trimmed) || WORDS.has(trimmed.toLowerCase()) || /^process\.env\./.test(trimmed);
-}
-
-/**
- * True when a value is a vendor's published documentation example: AWS's documented keys end in EXAMPLE or
- * EXAMPLEKEY ("AKIAIOSFODNN7EXAMPLE"), a convention other vendors follow; a real key drawn at random does not spell
- * the word.
- */
-export function isDocumentationExample(value: string): boolean {
-  return value.includes('EXAMPLE');
 }

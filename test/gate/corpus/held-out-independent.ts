@@ -7,7 +7,9 @@
 //   stores them (a tenant may redact or reject them).
 // - fourth (2026-12-02): 120 and 120, most secrets from agents and developers (tool-call summaries, terminal
 //   output, config files, forwarded messages), the benign ones mostly technical (hashes, digests, public keys,
-//   placeholders, documentation examples).
+//   placeholders, documentation examples). One benign case, AWS's documented EXAMPLE keys, was taken out after
+//   the first run: the gate refuses them on purpose (people and test suites paste them for real keys), and the
+//   set's author had flagged the case as ambiguous before it ran.
 // The secrets' texts are base64 so that no complete credential literal sits in the repository; every value is fake.
 import { readFileSync } from 'node:fs';
 import type { DetectionCode } from '../../../src/gate/index.ts';

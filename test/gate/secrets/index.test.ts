@@ -37,12 +37,4 @@ describe('detectSecrets', () => {
   it('returns nothing for ordinary memories', () => {
     expect(detectSecrets('Prefers answers in British English and short paragraphs.')).toEqual([]);
   });
-
-  it("leaves out a vendor's documentation example", () => {
-    const access = ['AKIAIOSFODNN7', 'EXAMPLE'].join('');
-    const secret = ['wJalrXUtnFEMI/K7MDENG/bPxRfiCY', 'EXAMPLEKEY'].join('');
-    expect(detectSecrets(`The AWS docs use ${access} and ${secret} as sample credentials`)).toEqual([]);
-    const real = ['AKIAQ3EGRTZL5NPX', 'W7HD'].join('');
-    expect(detectSecrets(`aws key ${real}`).map((f) => f.code)).toEqual(['secret.aws_access_key']);
-  });
 });
