@@ -13,68 +13,96 @@ import {
   detectPii,
   detectSecrets,
 } from '../src/gate/index.ts';
-import { buildCorpus, CORPUS_SEED } from '../test/gate/corpus/index.ts';
-import { type CorpusFigures, evaluateCorpusText, measureCorpus } from '../test/gate/corpus/measure.ts';
+import { buildCorpus, type CaseOrigin, CORPUS_SEED } from '../test/gate/corpus/index.ts';
+import {
+  type CorpusFigures,
+  evaluateCorpusText,
+  measureCorpus,
+  type Rate,
+} from '../test/gate/corpus/measure.ts';
 
 const OUT_DIR = new URL('../docs/benchmarks/', import.meta.url);
 
-// The held-out set (test/gate/corpus/held-out.ts) was written after tuning and measured once before any
-// further change; these are those first-run figures, kept because later runs include fixes it prompted.
-const HELD_OUT_FIRST_RUN = {
-  secrets: { total: 35, rejected: 30 },
-  benign: { total: 60, rejected: 0 },
-  note:
-    'misses: "pass X" shorthand, an alarm code, a French phrasing, a card after "for the booking:", a PuTTY ' +
-    'key with its public lines; one case carried a malformed npm token (37 chars) and was corrected',
-};
+/**
+ * The held-out sets' first runs: each set was measured once before any change it prompted, and those figures are
+ * kept because later runs include the fixes. The misses then prompted general readings, tested on new
+ * hand-written cases, so no set is unseen text after its first run.
+ */
+interface FirstRun {
+  origin: CaseOrigin;
+  /** What the set is and who wrote it. */
+  title: string;
+  secrets: { total: number; rejected: number };
+  benign: { total: number; rejected: number };
+  /** What the first run missed or refused, and what became of it. */
+  note: string;
+}
 
-// The second held-out set (test/gate/corpus/held-out-new-kinds.ts: new kinds, passwords in 15 languages,
-// identifiers) was written before the detectors for those kinds and measured once after they were tuned on the
-// generated and hand-written cases. These are its first-run figures. Its six misses later prompted general
-// readings (a colon after the verb, a following possessive, a relative clause, credential pairs, a phrase before a
-// code or a checked CPF), tested on new hand-written cases; since then it is no longer unseen text.
-const HELD_OUT_NEW_FIRST_RUN = {
-  secrets: { total: 122, rejected: 116 },
-  benign: { total: 84, rejected: 0 },
-  note:
-    'misses: a colon after the copula ("password è: ..."), a Greek possessive between label and verb, a ' +
-    'login/password pair with no password label, "OTP for the bank app:" (a three-word phrase), a relative ' +
-    'clause ("passcode they texted me was ..."), "CPF do titular:" (a phrase between label and value)',
-};
-
-// The third and fourth held-out sets (test/gate/corpus/held-out-independent.ts) was written by a separate session that never saw
-// the detectors or this corpus, and measured once before any change. Its misses then prompted general readings;
-// since then it is no longer unseen text.
-const HELD_OUT_THIRD_FIRST_RUN = {
-  secrets: { total: 119, rejected: 99 },
-  benign: { total: 110, rejected: 0 },
-  note:
-    'misses: arrows as separators ("passwd for the NAS admin acct -> ...", "client_secret for the app I\'m ' +
-    'building -> ..."), a value typed onto a Chinese label ("密码mathisfun22"), labels in Arabic, Dutch ' +
-    '("wachtzin"), Polish ("Kod do bramy garażowej:"), Hindi (आधार; "password hai ..."), a French elided phrase ' +
-    '("code de la porte d\'entrée de l\'immeuble :"), four Vietnamese words before an OTP\'s colon, "bearer" ' +
-    'alone, a German passport number with four digits. Still missed (no general reading found): a password ' +
-    'named before "is what I use for the printer admin page", "set my laptop login to ...", "the code Chase ' +
-    'just texted me is 615 204" (a name, not a pronoun, opens the clause), a lockbox code as separate digits ' +
-    'after other words, a Turkish safe code with no separator ("kasanın şifresi 7731"), a passphrase after ' +
-    '"locked with", an SSN after "social"',
-};
-
-const HELD_OUT_FOURTH_FIRST_RUN = {
-  secrets: { total: 120, rejected: 100 },
-  benign: { total: 120, rejected: 4 },
-  note:
-    'misses, now read: a MySQL -p password on a command line, a misspelt label ("pasword"), a passphrase ' +
-    'before a bracket, a code "they texted me", a PIN in Devanagari, an Aadhaar number under a JSON key, an ' +
-    'Indian PAN, "numéro de sécu", an Arabic passport label, a Ukrainian door code, a wallet key with a ' +
-    "bracket after its label; benign refused, now stored: Stripe's test card said to be one, a password read " +
-    'by "$(op read ...)", a YAML key on the next line read as a value. The fourth, AWS\'s documented EXAMPLE ' +
-    'keys, is still refused (people and test suites paste them for real keys) and was taken out of the set ' +
-    '(its author had flagged it as ambiguous before the run), which now has 119 benign cases. Still ' +
-    'missed: a key passed to from_key() in code, a Terraform variable default, a passport number nested in ' +
-    'JSON, a card number broken over lines, an SSN far from its label, a passport number in two groups, a ' +
-    'lockbox code after an emoji, a password on the lines after its label, a card PIN as spaced digits',
-};
+const FIRST_RUNS: readonly FirstRun[] = [
+  {
+    // test/gate/corpus/held-out.ts, written after the first tuning.
+    origin: 'held-out',
+    title: 'First held-out set (held-out)',
+    secrets: { total: 35, rejected: 30 },
+    benign: { total: 60, rejected: 0 },
+    note:
+      'misses: "pass X" shorthand, an alarm code, a French phrasing, a card after "for the booking:", a PuTTY ' +
+      'key with its public lines; one case carried a malformed npm token (37 chars) and was corrected',
+  },
+  {
+    // test/gate/corpus/held-out-new-kinds.ts, written before the detectors for its kinds existed.
+    origin: 'held-out-new',
+    title: 'Second held-out set (held-out-new: new kinds, passwords in 15 languages, identifiers)',
+    secrets: { total: 122, rejected: 116 },
+    benign: { total: 84, rejected: 0 },
+    note:
+      'misses: a colon after the copula ("password è: ..."), a Greek possessive between label and verb, a ' +
+      'login/password pair with no password label, "OTP for the bank app:" (a three-word phrase), a relative ' +
+      'clause ("passcode they texted me was ..."), "CPF do titular:" (a phrase between label and value)' +
+      ', each now read by a general rule (2026-12-02). The first two sets were written by the engineers who ' +
+      'wrote the detectors, so text written by someone else does worse (the next two)',
+  },
+  {
+    // test/gate/corpus/held-out-independent.ts: written by a separate session that never saw the detectors,
+    // this corpus or its reports.
+    origin: 'held-out-third',
+    title:
+      'Third held-out set (held-out-third: end users in chat, 18 languages, written by a separate session that ' +
+      'never saw the detectors or this corpus)',
+    secrets: { total: 119, rejected: 99 },
+    benign: { total: 110, rejected: 0 },
+    note:
+      'misses: arrows as separators ("passwd for the NAS admin acct -> ...", "client_secret for the app I\'m ' +
+      'building -> ..."), a value typed onto a Chinese label ("密码mathisfun22"), labels in Arabic, Dutch ' +
+      '("wachtzin"), Polish ("Kod do bramy garażowej:"), Hindi (आधार; "password hai ..."), a French elided phrase ' +
+      '("code de la porte d\'entrée de l\'immeuble :"), four Vietnamese words before an OTP\'s colon, "bearer" ' +
+      'alone, a German passport number with four digits. Still missed (no general reading found): a password ' +
+      'named before "is what I use for the printer admin page", "set my laptop login to ...", a lockbox code as ' +
+      'separate digits ' +
+      'after other words, a Turkish safe code with no separator ("kasanın şifresi 7731"), a passphrase after ' +
+      '"locked with", an SSN after "social". "The code Chase just texted me is 615 204" was read later, by the ' +
+      'fourth set\'s "code they texted me"',
+  },
+  {
+    origin: 'held-out-fourth',
+    title:
+      'Fourth held-out set (held-out-fourth: written the same way; most secrets from agents and developers: ' +
+      'tool-call summaries, terminal output, config files, forwarded messages; benign mostly technical)',
+    secrets: { total: 120, rejected: 100 },
+    benign: { total: 120, rejected: 4 },
+    note:
+      'misses, now read: a MySQL -p password on a command line, a misspelt label ("pasword"), a passphrase ' +
+      'before a bracket, a code "they texted me", a PIN in Devanagari, an Aadhaar number under a JSON key, an ' +
+      'Indian PAN, "numéro de sécu", an Arabic passport label, a Ukrainian door code, a wallet key with a ' +
+      "bracket after its label; benign refused, now stored: Stripe's test card said to be one, a password read " +
+      'by "$(op read ...)", a YAML key on the next line read as a value. The fourth, AWS\'s documented EXAMPLE ' +
+      'keys, is still refused (people and test suites paste them for real keys) and was taken out of the set ' +
+      '(its author had flagged it as ambiguous before the run), which now has 119 benign cases. Still ' +
+      'missed: a key passed to from_key() in code, a Terraform variable default, a passport number nested in ' +
+      'JSON, a card number broken over lines, an SSN far from its label, a passport number in two groups, a ' +
+      'lockbox code after an emoji, a password on the lines after its label, a card PIN as spaced digits',
+  },
+];
 
 // Inputs built to make the regexes backtrack; each is cut to the 8000-character content limit.
 const ADVERSARIAL: Record<string, string> = {
@@ -109,6 +137,16 @@ const ADVERSARIAL: Record<string, string> = {
   mysql_p: 'mysql -u a -h b '.repeat(500),
   sent_code: 'the code they texted me '.repeat(330),
 };
+
+/** One held-out set's first run beside its figures now. */
+function firstRunParagraph(run: FirstRun, now: { secrets: Rate; benign: Rate }): string {
+  const first = `${run.secrets.rejected}/${run.secrets.total} (${percent(run.secrets.rejected / run.secrets.total)})`;
+  return (
+    `${run.title}, first run before any fix it prompted: ${first} caught, benign rejected ` +
+    `${run.benign.rejected}/${run.benign.total}; now ${rateCell(now.secrets)} caught, benign rejected ` +
+    `${rateCell(now.benign)}; first-run ${run.note}.`
+  );
+}
 
 function percent(value: number): string {
   return `${(value * 100).toFixed(1)}%`;
@@ -171,9 +209,6 @@ function markdown(
   speed: { meanMs: number; worst: Record<string, number> },
   locomo: LocomoFigures | null,
 ): string {
-  const heldNew = figures.byOrigin['held-out-new'];
-  const heldThird = figures.byOrigin['held-out-third'];
-  const heldFourth = figures.byOrigin['held-out-fourth'];
   const lines = [
     '# Write gate: detection figures',
     '',
@@ -197,13 +232,8 @@ function markdown(
       ([origin, o]) => `| ${origin} | ${rateCell(o.secrets)} | ${rateCell(o.benign)} |`,
     ),
     '',
-    `First held-out set (held-out), first run before any fix it prompted: secrets ${HELD_OUT_FIRST_RUN.secrets.rejected}/${HELD_OUT_FIRST_RUN.secrets.total} (${percent(HELD_OUT_FIRST_RUN.secrets.rejected / HELD_OUT_FIRST_RUN.secrets.total)}), benign rejected ${HELD_OUT_FIRST_RUN.benign.rejected}/${HELD_OUT_FIRST_RUN.benign.total}; ${HELD_OUT_FIRST_RUN.note}.`,
-    '',
-    `Second held-out set (held-out-new: new kinds, passwords in 15 languages, identifiers), first run before any fix it prompted: ${HELD_OUT_NEW_FIRST_RUN.secrets.rejected}/${HELD_OUT_NEW_FIRST_RUN.secrets.total} (${percent(HELD_OUT_NEW_FIRST_RUN.secrets.rejected / HELD_OUT_NEW_FIRST_RUN.secrets.total)}) caught, benign rejected ${HELD_OUT_NEW_FIRST_RUN.benign.rejected}/${HELD_OUT_NEW_FIRST_RUN.benign.total}; now ${rateCell(heldNew.secrets)} caught, benign rejected ${rateCell(heldNew.benign)}; first-run ${HELD_OUT_NEW_FIRST_RUN.note}, each now read by a general rule (2026-12-02). The first-run figures are the better estimate on unseen text; both were written by the engineers who wrote the detectors, so text written by someone else will do worse.`,
-    '',
-    `Third held-out set (held-out-third: 18 languages, written by a separate session that never saw the detectors or this corpus), first run before any fix it prompted: ${HELD_OUT_THIRD_FIRST_RUN.secrets.rejected}/${HELD_OUT_THIRD_FIRST_RUN.secrets.total} (${percent(HELD_OUT_THIRD_FIRST_RUN.secrets.rejected / HELD_OUT_THIRD_FIRST_RUN.secrets.total)}) caught, benign rejected ${HELD_OUT_THIRD_FIRST_RUN.benign.rejected}/${HELD_OUT_THIRD_FIRST_RUN.benign.total}; now ${rateCell(heldThird.secrets)} caught, benign rejected ${rateCell(heldThird.benign)}; first-run ${HELD_OUT_THIRD_FIRST_RUN.note}. Of the first runs, this one and the fourth's are the best estimates on text written by someone else: about one secret in six got through.`,
-    '',
-    `Fourth held-out set (held-out-fourth: written the same way, most secrets from agents and developers: tool-call summaries, terminal output, config files, forwarded messages; benign mostly technical), first run before any fix it prompted: ${HELD_OUT_FOURTH_FIRST_RUN.secrets.rejected}/${HELD_OUT_FOURTH_FIRST_RUN.secrets.total} (${percent(HELD_OUT_FOURTH_FIRST_RUN.secrets.rejected / HELD_OUT_FOURTH_FIRST_RUN.secrets.total)}) caught, benign rejected ${HELD_OUT_FOURTH_FIRST_RUN.benign.rejected}/${HELD_OUT_FOURTH_FIRST_RUN.benign.total}; now ${rateCell(heldFourth.secrets)} caught, benign rejected ${rateCell(heldFourth.benign)}; first-run ${HELD_OUT_FOURTH_FIRST_RUN.note}.`,
+    ...FIRST_RUNS.flatMap((run) => [firstRunParagraph(run, figures.byOrigin[run.origin]), '']),
+    'The first runs of the third and fourth sets are the best estimates on text written by someone else: about one secret in six got through.',
     '',
     '## By language',
     '',
@@ -322,8 +352,7 @@ const json = {
   node: process.version,
   seed: CORPUS_SEED,
   ...figures,
-  held_out_first_run: HELD_OUT_FIRST_RUN,
-  held_out_new_first_run: HELD_OUT_NEW_FIRST_RUN,
+  held_out_first_runs: FIRST_RUNS,
   default_pii_policy: DEFAULT_PII_POLICY,
   locomo:
     locomo === null
