@@ -99,8 +99,9 @@ const FIRST_RUNS: readonly FirstRun[] = [
       'keys, is still refused (people and test suites paste them for real keys) and was taken out of the set ' +
       '(its author had flagged it as ambiguous before the run), which now has 119 benign cases. Still ' +
       'missed: a key passed to from_key() in code, a Terraform variable default, a passport number nested in ' +
-      'JSON, a card number broken over lines, an SSN far from its label, a passport number in two groups, a ' +
-      'lockbox code after an emoji, a password on the lines after its label, a card PIN as spaced digits',
+      'JSON, a card number broken over lines, an SSN far from its label, a password on the lines after its ' +
+      'label. Read later the same day: a passport number in two groups, a lockbox code after an emoji, a card ' +
+      'PIN typed digit by digit',
   },
 ];
 
@@ -133,9 +134,11 @@ const ADVERSARIAL: Record<string, string> = {
   cjk_arrow: '비번 오늘 바꿨음 '.repeat(900),
   otp_words: 'OTP a b c d '.repeat(700),
   secret_phrase: "client_secret for the app I'm building ".repeat(200),
-  // The fourth set's readings: command lines, a code someone sent.
+  // The fourth set's readings: command lines, a code someone sent, a lock and its code around an emoji.
   mysql_p: 'mysql -u a -h b '.repeat(500),
   sent_code: 'the code they texted me '.repeat(330),
+  emoji_lock: 'gate 🔑 🔑 '.repeat(900),
+  spaced_pin: 'pin: 1 2 3 '.repeat(700),
 };
 
 /** One held-out set's first run beside its figures now. */

@@ -23,7 +23,8 @@ const LABELS = [
   ...['جواز سفر', 'جواز السفر', 'رقم جواز السفر', 'رقم جواز سفري', 'جواز سفري', 'पासपोर्ट', 'पासपोर्ट नंबर'],
 ];
 const LABEL = new RegExp(`(?:${phrasePattern(LABELS)})(?![\\p{L}])`, 'giu');
-const VALUE = /^[A-Z0-9]{6,10}(?![A-Za-z0-9])/;
+// One run of letters and digits, or digits in two groups as a US passport is often written ("5672 84193").
+const VALUE = /^(?:[A-Z0-9]{6,10}|\d{3,5} \d{4,6})(?![A-Za-z0-9])/;
 
 /** Passport numbers after a passport label. */
 export function detectPassports(text: string): PiiFinding[] {

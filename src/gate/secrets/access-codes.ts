@@ -110,8 +110,8 @@ const CODE = phrasePattern(CODE_WORDS);
 const OF = phrasePattern([...FOREIGN_OF, ...FOREIGN_OF_2, ...FOREIGN_OF_3]);
 const LABELS = new RegExp(
   `(?:${[
-    // "alarm code", "garage PIN", "safe combination", "bike lock combination".
-    `(?:${LOCK})[\\s-]*(?:${CODE})`,
+    // "alarm code", "garage PIN", "safe combination", "bike lock combination", "gate 🔑 code".
+    `(?:${LOCK})[\\s\\p{Extended_Pictographic}\\uFE0F-]*(?:${CODE})`,
     // "code for the garage", "combination to the safe", "PIN for the alarm", "code to get into the building".
     `(?:${CODE})\\s+(?:for|to|of|on|at)\\s+(?:[\\p{L}'’-]+\\s+){0,4}?(?:${LOCK})`,
     `(?:${phrasePattern(CODE_LOCKS)})`,

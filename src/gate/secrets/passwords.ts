@@ -126,6 +126,7 @@ const QUOTED = /^(["'`“‘«「])([^"'`”’»」\n]{1,128})["'`”’»」]/
 const BARE =
   /^(?:\$\{[^}\s]*\}|\{\{[^}]*\}\}|<[^>\n]{0,40}>|\[[^\]\n]{0,40}\]|[^\s,;'"`)\]}<>，。；、！？：（）]+)/;
 const ASCII_RUN = /^[!-~]+/;
+const SPACED_DIGITS = /^\d(?: \d){3,7}(?![ ]?\d)(?!\p{L})/u;
 const CLAUSE_END = /^(?:\s*$|\s*[.,;!?)。，；！？]|\s+(?:and|but|so|und|aber|y|pero|e|mas|et|mais|ma|en)\b)/i;
 // Words that show a clause is about a passphrase, not one: pointers, comparisons, auxiliaries, units.
 const NOT_IN_PASSPHRASE = new Set(
@@ -255,6 +256,9 @@ function findValue(text: string, labelStart: number, label: string, cjk: boolean
   const code = kind === 'passphrase' ? 'secret.passphrase' : 'secret.password';
   const valueStart = labelEnd + separated.length;
   const rest = tail.slice(separated.length);
+  // A PIN typed digit by digit after a colon ("senha do cartão: 4 8 2 1").
+  const spaced = separated.intro === 'assignment' ? SPACED_DIGITS.exec(rest)?.[0] : undefined;
+  if (spaced !== undefined) return { code, start: valueStart, end: valueStart + spaced.length };
   const quoted = QUOTED.exec(rest);
   const raw = quoted ? quoted[2] : (cjk ? ASCII_RUN : BARE).exec(rest)?.[0];
   if (raw === undefined) return null;

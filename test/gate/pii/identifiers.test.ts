@@ -89,6 +89,7 @@ describe('passports and national ids', () => {
       // A German passport number has letters among its digits.
       'Reisepassnummer: C4KF7R2N9',
       'رقم جواز سفري A97241021، احفظه للحجوزات',
+      'US passport # 5672 84193, expires 2031',
     ]) {
       expect(detectPassports(text), text).toHaveLength(1);
     }
@@ -97,6 +98,7 @@ describe('passports and national ids', () => {
       'Passport photos cost 12 euros.',
       'Passport number format is two letters and seven digits.',
       'Reisepassnummer: BEANTRAGT',
+      'passport photos: 2 copies 35 45 mm',
       'passport: RENEW BY 2027',
     ]) {
       expect(detectPassports(text), text).toEqual([]);

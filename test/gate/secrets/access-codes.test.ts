@@ -63,4 +63,9 @@ describe('detectAccessCodes', () => {
     expect(values('код від домофону 2749 не забудь')).toEqual(['2749']);
     expect(values('код від домофону знає сусідка')).toEqual([]);
   });
+
+  it('reads a lock and its code with an emoji between them', () => {
+    expect(values('Airbnb lockbox by the back gate 🔑 code: 3-7-1-9')).toEqual(['3-7-1-9']);
+    expect(values('the back gate 🔑 is open, the code is in the app')).toEqual([]);
+  });
 });

@@ -232,4 +232,11 @@ describe('detectPasswords', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('reads a PIN typed digit by digit after a colon', () => {
+    expect(values('senha do cartão: 4 8 2 1 não esquece')).toEqual(['4 8 2 1']);
+    for (const text of ['password: 1 2 3 4 5 6 7 8 9 10 are the steps', 'PIN: 4 digits, no repeats']) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
 });
