@@ -59,6 +59,9 @@ export const OTHER_COPULAS = [
   'là',
   // Hindi and Urdu written in Latin letters ("mera password hai ...").
   'hai',
+  // French speech ("mon code PIN c'est 5820").
+  "c'est",
+  'c’est',
 ];
 
 /** Every verb above, plural copulas too ("codes are", "sind"). */

@@ -26,7 +26,7 @@ export function isValidCpf(digits: string): boolean {
 
 /** CPF numbers: formatted ones with valid check digits, any 11 digits given after a CPF label, and checked ones near it. */
 export function detectCpfs(text: string): PiiFinding[] {
-  const findings = labelledValues(text, LABEL, LABELLED_VALUE, 'cpf');
+  const findings = labelledValues(text, LABEL, LABELLED_VALUE, 'cpf', { owner: false });
   const add = (start: number, value: string) => {
     if (!isValidCpf(value.replace(/\D/g, ''))) return;
     if (findings.some((f) => f.start < start + value.length && start < f.end)) return;

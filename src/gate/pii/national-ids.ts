@@ -5,7 +5,7 @@
 // "SIN").
 import { phrasePattern } from '../lexicon.ts';
 import { passesLuhn } from '../secrets/card-numbers.ts';
-import { labelledValues } from './labelled.ts';
+import { CJK_CHAR, labelledValues } from './labelled.ts';
 import type { PiiFinding } from './types.ts';
 
 const LABELS = [
@@ -64,7 +64,8 @@ const LABELS = [
   ...['снилс', 'инн', 'tc kimlik', 'tc kimlik no', 't.c. kimlik no', 'kimlik no', 'kimlik numarası'],
   ...['personnummer', 'fødselsnummer', 'cpr-nummer', 'henkilötunnus', 'hetu'],
 ];
-const LABEL = new RegExp(`(?:${phrasePattern(LABELS)})(?![\\p{L}])`, 'giu');
+// A label in a script without spaces may run straight into its particle ("여권 번호는"); others end at a word's end.
+const LABEL = new RegExp(`(?:${phrasePattern(LABELS)})(?:(?<=${CJK_CHAR})|(?![\\p{L}]))`, 'giu');
 // Groups of capitals and digits with single separators, at least five digits in all.
 const VALUE = /^[A-Z0-9](?:[A-Z0-9]|[ .\-/](?=[A-Z0-9])){4,24}(?![A-Za-z0-9])/;
 

@@ -6,7 +6,7 @@ import type { PiiFinding } from './types.ts';
 
 const DASHED = /(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])/g;
 const LABEL =
-  /(?:ssn|ss#|social security(?:\s+(?:number|no\.?|#|card))?|soc\.?\s*sec\.?(?:\s+(?:no\.?|#))?|seguro social|seguridad social \(ee\.? ?uu\.?\))(?![\p{L}])/giu;
+  /(?:ssn|ss#|social security(?:\s+(?:number|no\.?|#|card))?|(?<=\bmy\s)social|soc\.?\s*sec\.?(?:\s+(?:no\.?|#))?|seguro social|seguridad social \(ee\.? ?uu\.?\))(?![\p{L}])/giu;
 const LABELLED_VALUE = /^\d{3}[-\s.]?\d{2}[-\s.]?\d{4}(?![\d-])/;
 const OTHER_LABEL =
   /\b(?:order|invoice|ref(?:erence)?|part|model|serial|ticket|case|claim|account|acct|phone|tel|fax|po|sku|item|tracking|isbn|routing)(?:\s*(?:number|no\.?|nr|#|id))?\s*[:#=]?\s*$/i;

@@ -132,7 +132,7 @@ const LABELS = new RegExp(
 // ("the alarm code the landlord gave us is"), then a colon, a copula or nothing; the lookahead makes the phrase
 // stretch until a code follows.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für)\\s+|(?:d|l|dell)['’])(?:[^\\s:：=.!?,;]+\\s+){0,3}?[^\\s:：=.!?,;]+|\\s+[\\p{L}'’-]+(?=\\s*[:：])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?\\s*(?=[#*]?\\d)`,
+  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al)\\s+|(?:d|l|dell)['’])(?:[^\\s:：=.!?,;]+\\s+){0,3}?[^\\s:：=.!?,;]+|\\s+[\\p{L}'’-]+(?=\\s*[:：])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?\\s*(?=[#*]?\\d)`,
   'iu',
 );
 // Digits with #, * or a letter ("4B729", "1984#", "#5521", "24-36-12", "3-1-4-1").

@@ -1,5 +1,5 @@
-// Detects credentials carried in URLs and HTTP headers: scheme://user:password@host, Authorization: Bearer
-// and Basic values.
+// Detects credentials carried in URLs, key=value connection strings and HTTP headers: scheme://user:password@host,
+// "Server=...;User ID=...;Password=...;", Authorization: Bearer and Basic values.
 import { decodeBase64Url } from './jwt.ts';
 import { charClasses, findAll, shannonEntropy } from './match.ts';
 import { isPlaceholder } from './placeholders.ts';
@@ -7,15 +7,25 @@ import type { SecretFinding } from './types.ts';
 
 // The user part may be empty (redis://:secret@host); the password part is group 1.
 const URL_WITH_PASSWORD = /\b[a-z][a-z0-9+.-]{1,30}:\/\/[^\s:/@?#]*:([^\s@/?#]+)@[^\s/?#]+/dgi;
+// ADO.NET, ODBC and JDBC-style key=value strings: a server key, then within the same string a password key
+// (group 1 its value). "Password=" alone is the password detector's.
+const KEY_VALUE_WITH_PASSWORD =
+  /\b(?:Server|Data Source|Host|Hostname|Address|Addr|Network Address)\s*=\s*[^;"'\n]+;(?:[^;"'\n]*;){0,12}?\s*(?:Password|Pwd|PWD)\s*=\s*([^;"'\n]+)/dgi;
 const BEARER = /\bBearer\s+([A-Za-z0-9._~+/-]{20,}=*)/dg;
 const BASIC = /\bAuthorization\s*[:=]\s*["']?Basic\s+([A-Za-z0-9+/]{8,}={0,2})/dgi;
 
-/** URLs that embed a password (database, broker, cache and HTTP URLs alike). */
+/** URLs that embed a password (database, broker, cache and HTTP URLs alike), and key=value connection strings. */
 export function detectConnectionStrings(text: string): SecretFinding[] {
-  return findAll(text, URL_WITH_PASSWORD, 'secret.connection_string', {
-    group: 1,
-    accept: (password) => !isPlaceholder(decodeURIComponentSafe(password)),
-  });
+  return [
+    ...findAll(text, URL_WITH_PASSWORD, 'secret.connection_string', {
+      group: 1,
+      accept: (password) => !isPlaceholder(decodeURIComponentSafe(password)),
+    }),
+    ...findAll(text, KEY_VALUE_WITH_PASSWORD, 'secret.connection_string', {
+      group: 1,
+      accept: (password) => !isPlaceholder(password.trim()),
+    }),
+  ];
 }
 
 /** Bearer tokens and Basic credentials in Authorization headers or "Bearer <token>" phrases. */

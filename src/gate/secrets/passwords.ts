@@ -32,7 +32,7 @@ const FOREIGN_LABELS = [
   ...['wachtwoord', 'lösenord', 'lösenordet', 'adgangskode', 'adgangskoden', 'kodeord', 'kodeordet'],
   ...['passord', 'passordet', 'salasana', 'salasanani', 'salasanan', 'parola', 'parolă'],
   ...['hasło', 'hasła', 'hasłem', 'heslo', 'hesla', 'geslo', 'lozinka', 'lozinku'],
-  ...['şifre', 'şifrem', 'şifresi', 'şifreniz', 'sifre', 'sifrem', 'sifresi'],
+  ...['şifre', 'şifrem', 'şifresi', 'şifreniz', 'şifresinin', 'sifre', 'sifrem', 'sifresi', 'sifresinin'],
   ...['jelszó', 'jelszavam', 'jelszava', 'jelszót', 'пароль', 'пароля', 'паролем', 'κωδικός', 'κωδικό'],
   ...['κωδικός πρόσβασης', 'mật khẩu', 'kata sandi', 'kata laluan', 'sandi'],
   ...['كلمة السر', 'كلمة المرور', 'كلمه السر', 'كلمه المرور', 'كلمة سر', 'الرقم السري'],
@@ -60,6 +60,8 @@ const PASSPHRASE_LABELS = [
   ],
   ...['frase de paso', 'frase-passe', 'phrase secrète', 'phrase de passe', 'frase segreta', 'wachtwoordzin'],
   'wachtzin',
+  'φράση πρόσβασης',
+  'συνθηματική φράση',
 ];
 // Scripts without word spaces: the label is read wherever it stands ("wifi密码是...").
 const CJK_PASSWORD_LABELS = ['密码', '密碼', '口令', 'パスワード', 'パスコード', '비밀번호', '비번', '암호'];
@@ -79,7 +81,7 @@ const CJK_LABEL = new RegExp(phrasePattern([...CJK_PIN_LABELS, ...CJK_PASSWORD_L
 const VERBS = VALUE_VERBS;
 const SPACED_PREPOSITIONS = PREPOSITIONS.filter((p) => !p.endsWith("'"));
 const ELIDED_PREPOSITIONS = [...PREPOSITIONS.filter((p) => p.endsWith("'")), "dell'", "dall'", "nell'", "d'"];
-const PHRASE = `(?:\\s+(?:(?:${phrasePattern(SPACED_PREPOSITIONS)})\\s+|${phrasePattern(ELIDED_PREPOSITIONS)})[^\\s.!?:;,=]+(?:\\s+[^\\s.!?:;,=]+){0,3}?)`;
+const PHRASE = `(?:\\s+(?:(?:${phrasePattern(SPACED_PREPOSITIONS)})\\s+|${phrasePattern(ELIDED_PREPOSITIONS)})[^\\s.!?:;,=]+(?:\\s+[^\\s.!?:;,=]+){0,5}?)`;
 // "password: x", "PASSWORD=x", "password => x", "pw → x"; an optional closing quote covers JSON/YAML keys.
 const ASSIGNMENT = /^["']?\s*(?::=|=>|->|→|⇒|[:=：])\s*/;
 // "password is x", "the wifi password for the cabin is x", "PIN for the card: x", "das Passwort lautet x",

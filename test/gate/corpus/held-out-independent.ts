@@ -10,6 +10,8 @@
 //   placeholders, documentation examples). One benign case, AWS's documented EXAMPLE keys, was taken out after
 //   the first run: the gate refuses them on purpose (people and test suites paste them for real keys), and the
 //   set's author had flagged the case as ambiguous before it ran.
+// - fifth (2026-12-02): 110 and 110, most phrased as an extractor or an agent stores memories (third person,
+//   JSON memory objects, bullet lists of facts, summaries of a turn), in 22 languages.
 // The secrets' texts are base64 so that no complete credential literal sits in the repository; every value is fake.
 import { readFileSync } from 'node:fs';
 import type { DetectionCode } from '../../../src/gate/index.ts';
@@ -24,6 +26,7 @@ interface IndependentSet {
 const SETS = [
   { file: 'held-out-third.json', origin: 'held-out-third', prefix: 'held3' },
   { file: 'held-out-fourth.json', origin: 'held-out-fourth', prefix: 'held4' },
+  { file: 'held-out-fifth.json', origin: 'held-out-fifth', prefix: 'held5' },
 ] as const satisfies readonly { file: string; origin: CaseOrigin; prefix: string }[];
 
 function read(file: string): IndependentSet {

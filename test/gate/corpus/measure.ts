@@ -53,6 +53,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-new',
   'held-out-third',
   'held-out-fourth',
+  'held-out-fifth',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

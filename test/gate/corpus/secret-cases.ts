@@ -14,7 +14,8 @@ export type CaseOrigin =
   | 'held-out'
   | 'held-out-new'
   | 'held-out-third'
-  | 'held-out-fourth';
+  | 'held-out-fourth'
+  | 'held-out-fifth';
 
 export interface SecretCase {
   id: string;

@@ -26,6 +26,9 @@ describe('SSNs', () => {
       const value = ssn(rng, '-');
       expect(spans(`record ${value}.`, detectSsns(`record ${value}.`)), value).toEqual([value]);
     }
+    // "my social" is how people say SSN; "social" alone is not a label ("social 2024 club").
+    expect(detectSsns("my social is 062 04 9997, you'll need it")).toHaveLength(1);
+    expect(detectSsns('the social 062 04 9997 event')).toEqual([]);
     expect(spans('ssn 602413320 for the W-4', detectSsns('ssn 602413320 for the W-4'))).toEqual([
       '602413320',
     ]);
@@ -90,6 +93,8 @@ describe('passports and national ids', () => {
       'Reisepassnummer: C4KF7R2N9',
       'رقم جواز سفري A97241021، احفظه للحجوزات',
       'US passport # 5672 84193, expires 2031',
+      // A particle glued to a CJK label.
+      '사용자의 여권 번호는 M62269386이다.',
     ]) {
       expect(detectPassports(text), text).toHaveLength(1);
     }
@@ -116,6 +121,9 @@ describe('passports and national ids', () => {
       '{"customer_id": "C-20931", "aadhaar": "930509301907", "kyc_status": "pending"}',
       'PAN: BKRPS4821K, needed when I file ITR',
       'Mon numéro de sécu : 1 87 03 75 115 482 60',
+      // Up to three words naming whose it is, before a colon.
+      'PESEL użytkownika: 90051468030',
+      '{"kind": "fact", "content": "Numéro de sécurité sociale de l\'utilisateur : 1 85 03 75 116 500 13"}',
     ]) {
       expect(detectNationalIds(text), text).toHaveLength(1);
     }
@@ -127,6 +135,7 @@ describe('passports and national ids', () => {
     // A PAN has a fixed shape; a cooking pan does not make one.
     expect(detectNationalIds('PAN: ABCDE12345')).toEqual([]);
     expect(detectNationalIds('the pan card is in the drawer, sécu card too')).toEqual([]);
+    expect(detectNationalIds('DNI caduca en mayo: 2027')).toEqual([]);
   });
 
   it('finds Australian and New Zealand tax numbers by label, and a Canadian SIN after "SIN" when it passes Luhn', () => {

@@ -68,4 +68,9 @@ describe('detectAccessCodes', () => {
     expect(values('Airbnb lockbox by the back gate 🔑 code: 3-7-1-9')).toEqual(['3-7-1-9']);
     expect(values('the back gate 🔑 is open, the code is in the app')).toEqual([]);
   });
+
+  it('reads an Italian phrase naming whose lock it is', () => {
+    expect(values("Il codice del cancello del condominio dell'utente è 1379.")).toEqual(['1379']);
+    expect(values("Il codice del cancello del condominio dell'utente è cambiato.")).toEqual([]);
+  });
 });

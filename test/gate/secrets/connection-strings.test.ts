@@ -30,6 +30,24 @@ describe('detectConnectionStrings', () => {
       expect(detectConnectionStrings(text), text).toEqual([]);
     }
   });
+
+  it('finds key=value connection strings with a password, spanning the password', () => {
+    const text =
+      'Server=tcp:acme.database.windows.net,1433;Initial Catalog=crm;User ID=crm;Password=Pq7!vLx2sR;Encrypt=True;';
+    const [finding] = detectConnectionStrings(text);
+    expect(text.slice(finding?.start, finding?.end)).toBe('Pq7!vLx2sR');
+    expect(
+      detectConnectionStrings('Data Source=db01;Database=Lager;User Id=sa;Pwd=Fjall#2291;'),
+    ).toHaveLength(1);
+    for (const text of [
+      'Server=db01;Database=Lager;Integrated Security=True;',
+      'Server=db01;Database=Lager;User Id=sa;Password=<password>;',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${VAR} reference is the input under test
+      'Server=db01;User Id=sa;Password=${SQL_PASSWORD};',
+    ]) {
+      expect(detectConnectionStrings(text), text).toEqual([]);
+    }
+  });
 });
 
 describe('detectHttpAuth', () => {

@@ -239,4 +239,22 @@ describe('detectPasswords', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('reads extracted memories: a longer phrase naming whose it is, French "c\'est", a Turkish genitive, Greek', () => {
+    expect(values('La contraseña del Wi-Fi de la casa del usuario es Girasol_2019!')).toEqual([
+      'Girasol_2019',
+    ]);
+    expect(values("Mon code PIN de carte bancaire c'est 5820, note-le.")).toEqual(['5820']);
+    expect(values('Kullanıcı, e-Devlet şifresinin Kartal.4519 olduğunu söyledi.')).toEqual(['Kartal.4519']);
+    expect(values('Η φράση πρόσβασης του χρήστη για το κλειδί SSH είναι «πορτοκαλί-βάρκα-42».')).toEqual([
+      '«πορτοκαλί-βάρκα-42»',
+    ]);
+    for (const text of [
+      'The password of the guest Wi-Fi at the office of the user is on the fridge.',
+      "Le mot de passe de la box c'est pas le bon.",
+      'Kullanıcı e-Devlet şifresinin değiştiğini söyledi.',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
 });
