@@ -115,8 +115,9 @@ const FIRST_RUNS: readonly FirstRun[] = [
       'usuario es ..."), French "c\'est", a Turkish genitive label, a Greek passphrase label, an Italian phrase ' +
       'before a gate code, "my social", a particle glued to a Korean label, words naming the owner before an ' +
       'identifier\'s colon ("PESEL użytkownika:"); and SQL Server connection strings ("Server=...;Password=...;"), ' +
-      'which all three independent sets held and which were caught as passwords, now under their own code. Still ' +
-      'missed: Thai, Arabic and Hebrew phrasings (an OTP, two door codes)',
+      'which all three independent sets held and which were caught as passwords, now under their own code. Read ' +
+      'later the same day: the Thai OTP, the Arabic and Hebrew door codes (a lock right after the code word, a ' +
+      'pronoun as the copula, a few words before it)',
   },
 ];
 
@@ -153,6 +154,9 @@ const ADVERSARIAL: Record<string, string> = {
   mysql_p: 'mysql -u a -h b '.repeat(500),
   sent_code: 'the code they texted me '.repeat(330),
   emoji_lock: 'gate 🔑 🔑 '.repeat(900),
+  // The fifth set's: a few words before a lock code's verb, a Thai copula.
+  words_before_verb: 'alarm code a b c d '.repeat(450),
+  thai_copula: 'OTP ของฉันคือ '.repeat(600),
   spaced_pin: 'pin: 1 2 3 '.repeat(700),
 };
 

@@ -62,6 +62,11 @@ export const OTHER_COPULAS = [
   // French speech ("mon code PIN c'est 5820").
   "c'est",
   'c’est',
+  // Arabic and Hebrew pronouns that serve as the copula ("... هو 8264", "... הוא 3907").
+  'هو',
+  'هي',
+  'הוא',
+  'היא',
 ];
 
 /** Every verb above, plural copulas too ("codes are", "sind"). */

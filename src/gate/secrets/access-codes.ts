@@ -80,12 +80,27 @@ const FOREIGN_LOCKS = [
   ...['bâtiment', 'résidence', 'allarme', 'portone', 'cancello', 'cassaforte', 'lucchetto', 'citofono'],
   ...['palazzo', 'ingresso', 'armadietto', 'deur', 'poort', 'kluis', 'drzwi', 'bramy', 'alarmu', 'sejfu'],
   ...['domofonu', 'двери', 'домофона', 'сейфа', 'сигнализации', 'подъезда'],
+  // Arabic and Hebrew: the lock follows the code word in a construct ("رمز باب", "קוד הכספת").
+  ...[
+    'باب',
+    'الباب',
+    'البوابة',
+    'الخزنة',
+    'المبنى',
+    'הכספת',
+    'הדלת',
+    'השער',
+    'האזעקה',
+    'הבניין',
+    'לדלת',
+    'לכספת',
+  ],
   // Ukrainian.
   ...['домофону', 'дверей', 'сейфу', 'сигналізації', "під'їзду", 'підʼїзду', 'воріт', 'хвіртки'],
 ];
 const FOREIGN_CODE_NOUNS = [
   ...['código', 'clave', 'combinación', 'senha', 'combinação', 'code', 'combinaison', 'codice'],
-  ...['combinazione', 'code', 'kod', 'код', 'pin'],
+  ...['combinazione', 'code', 'kod', 'код', 'pin', 'رمز', 'كود', 'קוד'],
 ];
 const FOREIGN_OF = [
   'de la',
@@ -119,8 +134,9 @@ const LABELS = new RegExp(
     // The prefix is bounded and Latin: an unbounded \p{L}* re-scans a long run of letters (CJK text has no
     // spaces) from every position, which took 0.9 s on 8000 characters.
     `\\p{Script=Latin}{0,24}(?:${COMPOUND.source})[-]?(?:${phrasePattern(FOREIGN_CODE_WORDS)})`,
-    // "código de la alarma", "code de la porte", "codice del cancello", "Code für die Haustür".
-    `(?:${phrasePattern(FOREIGN_CODE_NOUNS)})\\s*(?:${OF})\\s*(?:[\\p{L}'’-]+\\s+)?(?:${phrasePattern(FOREIGN_LOCKS)})`,
+    // "código de la alarma", "code de la porte", "codice del cancello", "Code für die Haustür"; Arabic and Hebrew
+    // put the lock straight after the code word ("رمز باب", "קוד הכספת").
+    `(?:${phrasePattern(FOREIGN_CODE_NOUNS)})\\s*(?:(?:${OF})\\s*)?(?:[\\p{L}'’-]+\\s+)?(?:${phrasePattern(FOREIGN_LOCKS)})`,
     '(?:disarm(?:\\s+the\\s+alarm)?|entsch[äa]rfen)\\s+(?:with|using|mit)',
   ]
     .map((p) => `(?:${p})`)
@@ -132,7 +148,7 @@ const LABELS = new RegExp(
 // ("the alarm code the landlord gave us is"), then a colon, a copula or nothing; the lookahead makes the phrase
 // stretch until a code follows.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al)\\s+|(?:d|l|dell)['’])(?:[^\\s:：=.!?,;]+\\s+){0,3}?[^\\s:：=.!?,;]+|\\s+[\\p{L}'’-]+(?=\\s*[:：])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?\\s*(?=[#*]?\\d)`,
+  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al)\\s+|(?:d|l|dell)['’])(?:[^\\s:：=.!?,;]+\\s+){0,3}?[^\\s:：=.!?,;]+|\\s+[\\p{L}'’-]+(?=\\s*[:：])|(?:\\s+[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?\\s*(?=[#*]?\\d)`,
   'iu',
 );
 // Digits with #, * or a letter ("4B729", "1984#", "#5521", "24-36-12", "3-1-4-1").

@@ -86,7 +86,7 @@ const CJK_LABEL = new RegExp(phrasePattern(CJK_LABELS), 'gu');
 // before its verb ("the passcode they texted me was"), brackets. The code itself must be four to eight digits (or
 // a backup code), so prose about codes stays out.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:for|from|für|de|du|para|pour|per|do|da|от|для)\\s+[^\\s:：=]+(?:\\s+[^\\s:：=]+){0,2}|(?:\\s+[^\\s:：=.!?,;]+){1,4}(?=\\s*[:：])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)){0,2}\\s*[\\[(（【「"'«]?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
+  `^(?:\\s+(?:for|from|für|de|du|para|pour|per|do|da|от|для)\\s+[^\\s:：=]+(?:\\s+[^\\s:：=]+){0,2}|(?:\\s+[^\\s:：=.!?,;]+){1,4}(?=\\s*[:：])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)){0,2}\\s*[\\[(（【「"'«]?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
   'iu',
 );
 // Four to eight digits, possibly grouped ("739 204", "66 20 91", "482-913"), or a service prefix ("G-582019").

@@ -73,4 +73,18 @@ describe('detectAccessCodes', () => {
     expect(values("Il codice del cancello del condominio dell'utente è 1379.")).toEqual(['1379']);
     expect(values("Il codice del cancello del condominio dell'utente è cambiato.")).toEqual([]);
   });
+
+  it('reads Arabic and Hebrew constructs, and a few words before an unambiguous verb', () => {
+    expect(values('رمز باب المبنى الخاص بالمستخدم هو 8264.')).toEqual(['8264']);
+    expect(values('המשתמש ציין שקוד הכספת בחדר המלון הוא 3907 וביקש לזכור אותו.')).toEqual(['3907']);
+    expect(values('the alarm code on the fridge note is 4521')).toEqual(['4521']);
+    for (const text of [
+      'رمز باب المبنى هو في التطبيق',
+      'קוד הכספת נמצא באפליקציה',
+      'the garage code was changed in 2019',
+      'the door code for the flat we rent is in the welcome email',
+    ]) {
+      expect(values(text), text).toEqual([]);
+    }
+  });
 });

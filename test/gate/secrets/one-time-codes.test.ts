@@ -75,4 +75,9 @@ describe('detectOneTimeCodes', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('reads a Thai copula glued to the word before it', () => {
+    expect(values('รหัส OTP ของฉันคือ 739102 จำไว้ให้หน่อยนะ')).toEqual(['739102']);
+    expect(values('รหัส OTP ของฉันคือ อะไร')).toEqual([]);
+  });
 });
