@@ -13,6 +13,7 @@ import { type PiiRedaction, type RedactedFields, screenPii } from './pii/screen.
 import { type GateFlag, type GateReason, secretMessage } from './reason-codes.ts';
 import { computeExpiry } from './retention.ts';
 import { detectSecrets } from './secrets/index.ts';
+import { spellOutDigits } from './spoken-digits.ts';
 import { assignTrust, type Trust } from './trust.ts';
 
 export interface GateAccepted {
@@ -66,7 +67,12 @@ function secretReasons(input: MemoryInput, content: string): GateReason[] {
   const seen = new Set<string>();
   // The trigger as sent, not normalised: the scan predates trigger normalisation and sees the same characters.
   for (const [field, value] of scannedValues(input, content, input.trigger)) {
-    for (const finding of detectSecrets(fieldText(value))) {
+    const text = fieldText(value);
+    // Numbers said aloud count like digits ("my pin is four four seven one").
+    const spoken = spellOutDigits(text);
+    const findings =
+      spoken === text ? detectSecrets(text) : [...detectSecrets(text), ...detectSecrets(spoken)];
+    for (const finding of findings) {
       const id = `${field}:${finding.code}`;
       if (seen.has(id)) continue;
       seen.add(id);

@@ -90,6 +90,29 @@ export const UNAMBIGUOUS_VALUE_VERBS = phrasePattern(
   ALL_VALUE_VERBS.filter((verb) => !ENGLISH_LOOKALIKES.has(verb)),
 );
 
+/**
+ * Words that make "code" something other than a secret: a postal, promo, error or area code ("zip code for the new
+ * office is 94110", "the promo code they emailed me was 2024").
+ */
+export const PUBLIC_CODE_KINDS = [
+  ...['zip', 'postal', 'post', 'area', 'country', 'dialling', 'dialing', 'promo', 'discount', 'coupon'],
+  ...[
+    'voucher',
+    'referral',
+    'gift',
+    'error',
+    'status',
+    'dress',
+    'source',
+    'qr',
+    'bar',
+    'tax',
+    'sort',
+    'swift',
+  ],
+  'bank',
+];
+
 /** Sentence-internal connectors between a label and a phrase naming what it is for ("password for the NAS"). */
 export const PREPOSITIONS = [
   'for',
@@ -139,6 +162,8 @@ export const PREPOSITIONS = [
   'του',
   'της',
   'για',
+  // Tagalog ("pin ng atm ko").
+  'ng',
 ];
 
 /**

@@ -10,6 +10,7 @@ import {
   type PiiRedactionFlag,
   piiMessage,
 } from '../reason-codes.ts';
+import { spellOutDigits } from '../spoken-digits.ts';
 import { detectPii, type PiiFinding } from './index.ts';
 import type { PiiAction, ResolvedPiiPolicy } from './policy.ts';
 
@@ -112,6 +113,12 @@ export function screenPii(
   for (const [field, value] of fields) {
     mapStrings(value, (text, label) => {
       for (const f of findingsIn(text, label)) found.push({ field, cls: f.class });
+      // Numbers said aloud ("my social security number is five seven five ..."): only an identifier the policy
+      // rejects counts there, since a redaction needs its place in the text as written.
+      const spoken = spellOutDigits(text);
+      if (spoken !== text)
+        for (const f of findingsIn(spoken, label))
+          if (options.policy[f.class] === 'reject') found.push({ field, cls: f.class });
       return text;
     });
   }

@@ -2,7 +2,14 @@
 // combinations ("the alarm code is 4521", "garage PIN 8812", "Garagentor-Code: 4711", "el código de la alarma
 // es 2580", "le digicode est 4B729"). A code word alone is not enough ("zip code 94107", "error code 4521",
 // "promo code SAVE20"): it must name a lock, and the value must be a code (digits, # and *, a letter or two).
-import { phrasePattern, RELATIVE_CLAUSE, UNAMBIGUOUS_VALUE_VERBS, UNITS, VALUE_VERBS } from '../lexicon.ts';
+import {
+  PUBLIC_CODE_KINDS,
+  phrasePattern,
+  RELATIVE_CLAUSE,
+  UNAMBIGUOUS_VALUE_VERBS,
+  UNITS,
+  VALUE_VERBS,
+} from '../lexicon.ts';
 import { startsLabel } from './match.ts';
 import type { SecretFinding } from './types.ts';
 
@@ -154,11 +161,15 @@ const SEPARATOR = new RegExp(
 // Digits with #, * or a letter ("4B729", "1984#", "#5521", "24-36-12", "3-1-4-1").
 const VALUE = /^[#*]?\d(?:[ -]?[\dA-Z#*]){2,9}(?![\p{L}\d])/u;
 
+// "zip code for the new office is 94110": a code word after one of these is not a lock's.
+const PUBLIC_CODE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${phrasePattern(PUBLIC_CODE_KINDS)})[\\s-]*$`, 'iu');
+
 /** Alarm, door, gate, safe, lockbox and padlock codes and combinations. */
 export function detectAccessCodes(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
   for (const label of text.matchAll(LABELS)) {
     if (!startsLabel(text, label.index)) continue;
+    if (PUBLIC_CODE_BEFORE.test(text.slice(Math.max(0, label.index - 16), label.index))) continue;
     const labelEnd = label.index + label[0].length;
     const tail = text.slice(labelEnd, labelEnd + 120);
     const separator = SEPARATOR.exec(tail);

@@ -2,7 +2,14 @@
 // services use in their SMS and e-mails ("Your verification code is 482913", "G-582019 is your Google
 // verification code", "验证码 604817", "Ihr Bestätigungscode lautet 551902"). Talk about codes ("the OTP
 // expires after 5 minutes", "the code never arrived") carries no digits in the value position and passes.
-import { phrasePattern, RELATIVE_CLAUSE, UNAMBIGUOUS_VALUE_VERBS, UNITS, VALUE_VERBS } from '../lexicon.ts';
+import {
+  PUBLIC_CODE_KINDS,
+  phrasePattern,
+  RELATIVE_CLAUSE,
+  UNAMBIGUOUS_VALUE_VERBS,
+  UNITS,
+  VALUE_VERBS,
+} from '../lexicon.ts';
 import { startsLabel } from './match.ts';
 import type { SecretFinding } from './types.ts';
 
@@ -101,8 +108,10 @@ const YOUR_CODE =
   /\byour\s+(?:[\p{L}\d.&'-]+\s+){0,3}?code\s*(?:is|:)\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})(?!\d)/giu;
 // A code someone sent: "the code they texted me is 739 204", "the code Chase just sent is 4821". Not a postal,
 // promo, error or area code, whatever sent it.
-const SENT_CODE =
-  /(?<!\b(?:zip|postal|post|area|country|dialling|dialing|promo|discount|coupon|voucher|referral|gift|error|status|dress|source|qr|bar|tax|sort|swift|bank)\s)\bcode\s+(?:(?:that|which)\s+)?(?:[\p{L}'’]+\s+){0,4}?(?:texted|sent|messaged|sms(?:ed|'d)?|emailed|gave)(?:\s+(?:me|us|you|him|her|them))?\s*(?:is|was|:)\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})(?![\d.,:/]\d)(?!\d)/giu;
+const SENT_CODE = new RegExp(
+  `(?<!\\b(?:${phrasePattern(PUBLIC_CODE_KINDS)})\\s)\\bcode\\s+(?:(?:that|which)\\s+)?(?:[\\p{L}'’]+\\s+){0,4}?(?:texted|sent|messaged|sms(?:ed|'d)?|emailed|gave)(?:\\s+(?:me|us|you|him|her|them))?\\s*(?:is|was|:)\\s*((?:[A-Z]{1,2}-)?\\d(?:[ -]?\\d){3,7})(?![\\d.,:/]\\d)(?!\\d)`,
+  'giu',
+);
 const USE_TO =
   /\b(?:use|enter)\s+((?:[A-Z]{1,2}-)?\d{4,8})\s+(?:to|as)\s+(?:log\s*in|sign\s*in|verify|confirm|authenticate|complete)/giu;
 

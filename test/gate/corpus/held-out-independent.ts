@@ -12,6 +12,8 @@
 //   set's author had flagged the case as ambiguous before it ran.
 // - fifth (2026-12-02): 110 and 110, most phrased as an extractor or an agent stores memories (third person,
 //   JSON memory objects, bullet lists of facts, summaries of a turn), in 22 languages.
+// - sixth (2026-12-02): 70 and 70 from other channels: voice transcripts (numbers said as words), OCR, form
+//   submissions and CRM notes, reminders, mixed-language messages.
 // The secrets' texts are base64 so that no complete credential literal sits in the repository; every value is fake.
 import { readFileSync } from 'node:fs';
 import type { DetectionCode } from '../../../src/gate/index.ts';
@@ -27,6 +29,7 @@ const SETS = [
   { file: 'held-out-third.json', origin: 'held-out-third', prefix: 'held3' },
   { file: 'held-out-fourth.json', origin: 'held-out-fourth', prefix: 'held4' },
   { file: 'held-out-fifth.json', origin: 'held-out-fifth', prefix: 'held5' },
+  { file: 'held-out-sixth.json', origin: 'held-out-sixth', prefix: 'held6' },
 ] as const satisfies readonly { file: string; origin: CaseOrigin; prefix: string }[];
 
 function read(file: string): IndependentSet {

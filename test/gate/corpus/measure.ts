@@ -54,6 +54,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-third',
   'held-out-fourth',
   'held-out-fifth',
+  'held-out-sixth',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

@@ -15,7 +15,8 @@ export type CaseOrigin =
   | 'held-out-new'
   | 'held-out-third'
   | 'held-out-fourth'
-  | 'held-out-fifth';
+  | 'held-out-fifth'
+  | 'held-out-sixth';
 
 export interface SecretCase {
   id: string;

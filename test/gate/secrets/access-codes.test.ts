@@ -87,4 +87,9 @@ describe('detectAccessCodes', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('leaves a postal, promo or area code alone, whatever the lock word after it', () => {
+    expect(values('zip code for the new office is 94110')).toEqual([]);
+    expect(values('the door code for the new office is 4821')).toEqual(['4821']);
+  });
 });

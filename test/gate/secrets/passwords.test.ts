@@ -257,4 +257,8 @@ describe('detectPasswords', () => {
       expect(values(text), text).toEqual([]);
     }
   });
+
+  it('reads a Tagalog phrase after a PIN label', () => {
+    expect(values('yung pin ng atm ko is 7304, wag mo sabihin')).toEqual(['7304']);
+  });
 });
