@@ -26,8 +26,16 @@ const NUMBER_WORDS = phrasePattern([
 ]);
 const VERBS = VALUE_VERBS;
 /** One character of a script written without spaces between words. */
-export const CJK_CHAR = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]';
+const CJK_CHAR = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]';
 const STARTS_CJK = new RegExp(`^${CJK_CHAR}`, 'u');
+
+/**
+ * The global pattern of an identifier's labels for labelledValues. A label in a script without spaces may run
+ * straight into its particle ("여권 번호는"); others end at a word's end.
+ */
+export function labelPattern(labels: readonly string[]): RegExp {
+  return new RegExp(`(?:${phrasePattern(labels)})(?:(?<=${CJK_CHAR})|(?![\\p{L}]))`, 'giu');
+}
 // A JSON or YAML key closes its quote before the colon and opens one for the value ('"aadhaar": "9305..."').
 // With `owner`, up to three words may say whose it is before a colon ("PESEL użytkownika: ...", "Numéro de
 // sécurité sociale de l'utilisateur : ..."), as extracted memories write it.

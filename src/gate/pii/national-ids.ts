@@ -3,9 +3,8 @@
 // "numéro de sécurité sociale 1 85 ..."), and without a label for formats that validate themselves (Chinese
 // resident identity numbers, Italian codici fiscali, Korean resident registration numbers, Canadian SINs after
 // "SIN").
-import { phrasePattern } from '../lexicon.ts';
 import { passesLuhn } from '../secrets/card-numbers.ts';
-import { CJK_CHAR, labelledValues } from './labelled.ts';
+import { labelledValues, labelPattern } from './labelled.ts';
 import type { PiiFinding } from './types.ts';
 
 const LABELS = [
@@ -64,8 +63,7 @@ const LABELS = [
   ...['снилс', 'инн', 'tc kimlik', 'tc kimlik no', 't.c. kimlik no', 'kimlik no', 'kimlik numarası'],
   ...['personnummer', 'fødselsnummer', 'cpr-nummer', 'henkilötunnus', 'hetu'],
 ];
-// A label in a script without spaces may run straight into its particle ("여권 번호는"); others end at a word's end.
-const LABEL = new RegExp(`(?:${phrasePattern(LABELS)})(?:(?<=${CJK_CHAR})|(?![\\p{L}]))`, 'giu');
+const LABEL = labelPattern(LABELS);
 // Groups of capitals and digits with single separators, at least five digits in all.
 const VALUE = /^[A-Z0-9](?:[A-Z0-9]|[ .\-/](?=[A-Z0-9])){4,24}(?![A-Za-z0-9])/;
 

@@ -2,8 +2,7 @@
 // 533380006", "Reisepassnummer C01X00T47", "número de pasaporte: PAA123456", "护照号码 E12345678"). A passport
 // number is six to ten capitals and digits with at least five digits, so "passport expires in 2027" and
 // "passport photos cost 12 euros" carry none.
-import { phrasePattern } from '../lexicon.ts';
-import { CJK_CHAR, labelledValues } from './labelled.ts';
+import { labelledValues, labelPattern } from './labelled.ts';
 import type { PiiFinding } from './types.ts';
 
 const LABELS = [
@@ -22,8 +21,7 @@ const LABELS = [
   ...['護照號碼', 'パスポート番号', 'パスポート', '여권번호', '여권 번호', '여권'],
   ...['جواز سفر', 'جواز السفر', 'رقم جواز السفر', 'رقم جواز سفري', 'جواز سفري', 'पासपोर्ट', 'पासपोर्ट नंबर'],
 ];
-// A label in a script without spaces may run straight into its particle ("여권 번호는"); others end at a word's end.
-const LABEL = new RegExp(`(?:${phrasePattern(LABELS)})(?:(?<=${CJK_CHAR})|(?![\\p{L}]))`, 'giu');
+const LABEL = labelPattern(LABELS);
 // One run of letters and digits, or digits in two groups as a US passport is often written ("5672 84193").
 const VALUE = /^(?:[A-Z0-9]{6,10}|\d{3,5} \d{4,6})(?![A-Za-z0-9])/;
 

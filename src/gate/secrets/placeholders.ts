@@ -2,10 +2,11 @@
 // without being one. A vendor's documentation example ("AKIAIOSFODNN7EXAMPLE") is not one of them: people and test
 // suites paste it as a stand-in for a real key, and refusing it costs nothing.
 
-// A shell command substitution ("$(op read op://vault/db/password)", a backquoted command) reads the secret from
-// elsewhere when the command runs: it is a pointer, like a template marker.
+// A shell command substitution ("$(op read op://vault/db/password)") reads the secret from elsewhere when the
+// command runs: it is a pointer, like a template marker. (A backquoted value never reaches here: the detectors read
+// it as quoted, and a password in markdown's inline code, "password: `hunter2`", is a password.)
 const TEMPLATE =
-  /^(?:<[^>]*>|\$\([^)]*\)|`[^`]*`|\$\{[^}]*\}|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|\$[A-Z_][A-Z0-9_]*|%[sd]|\*+|x{3,}|X{3,}|\.{3,}|…|_+)$/;
+  /^(?:<[^>]*>|\$\([^)]*\)|\$\{[^}]*\}|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|\$[A-Z_][A-Z0-9_]*|%[sd]|\*+|x{3,}|X{3,}|\.{3,}|…|_+)$/;
 const WORDS = new Set([
   'password',
   'passwd',

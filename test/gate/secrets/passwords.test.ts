@@ -221,6 +221,8 @@ describe('detectPasswords', () => {
       'Gr33nTea_Summit',
     ]);
     expect(values('sshpass -p Tr4ck-Mule ssh deploy@host')).toEqual(['Tr4ck-Mule']);
+    // Markdown's inline code quotes a password; it is not a shell command like $(...).
+    expect(values('password: `Tr0ub4dor&3`')).toEqual(['`Tr0ub4dor&3`']);
     for (const text of [
       'mysql -u root -p analytics < dump.sql',
       'mysql -u app -p"$MYSQL_PWD" -e "show tables"',
