@@ -317,6 +317,9 @@ begin
   -- The first item of each (subject, content) in the run becomes a row unless that content is live already: the
   -- live-content unique index, as ON CONFLICT's arbiter, finds it (a row stored earlier or by a concurrent writer
   -- that committed first; read back below), so no statement here looks memories up by subject and content.
+  -- Each item's vector is read from p_embeddings once, zipped with the items (ROWS FROM): a subscript of a text[]
+  -- walks the elements before it, and `p_embeddings[f.i + 1]` in the vectors' join was evaluated for every pair the
+  -- nested loop tried (a 500-item run: 250,000 subscripts, 340 of the statement's 450 ms; 20261202170000).
   -- Plans that do not hinge on statistics (issue 18 item 5): such a lookup, with the statistics of a table loaded
   -- since its last ANALYZE, became a nested loop over the subject's rows for every item (a 500-item batch into a
   -- 3,500-row subject read 1.75M rows, the backend's CPU a batch growing with the subject: 0.46 s at 0, 1.48 s at
@@ -325,9 +328,11 @@ begin
     select (e.i - 1)::integer as i, e.m, e.m ->> 'subject' as subject, e.m ->> 'content_hash' as hash,
            coalesce(e.m -> 'source' ->> 'type', 'app') as source_type,
            -- As write_memory: the server sends the language it detected; other callers get it from SQL.
-           coalesce(nullif(e.m ->> 'language', ''), engram.detect_language(e.m ->> 'content')) as lang
-      from pg_catalog.jsonb_array_elements(p_memories) with ordinality e(m, i)
-     where e.i - 1 between p_from and p_to
+           coalesce(nullif(e.m ->> 'language', ''), engram.detect_language(e.m ->> 'content')) as lang,
+           e.embedding
+      from rows from (pg_catalog.jsonb_array_elements(p_memories), pg_catalog.unnest(p_embeddings))
+             with ordinality e(m, embedding, i)
+     where e.i - 1 between p_from and p_to and e.m is not null
   ),
   fresh as (
     select distinct on (it.subject, it.hash) it.*, gen_random_uuid() as id
@@ -354,8 +359,8 @@ begin
       nullif(f.m ->> 'key', ''), nullif(f.m ->> 'facet', ''), nullif(f.m ->> 'polarity', ''),
       nullif(f.m ->> 'trigger', ''), coalesce(f.m -> 'metadata', '{}'),
       coalesce((select pg_catalog.array_agg(g) from pg_catalog.jsonb_array_elements_text(f.m -> 'flags') g), '{}'),
-      case when p_embeddings[f.i + 1] is null then 'pending' else 'ready' end,
-      case when p_embeddings[f.i + 1] is null then null else p_model end,
+      case when f.embedding is null then 'pending' else 'ready' end,
+      case when f.embedding is null then null else p_model end,
       (f.m ->> 'valid_from')::timestamptz, (f.m ->> 'expires_at')::timestamptz,
       case when f.m ->> 'extraction_status' = 'pending' then 'pending' end
       from fresh f
@@ -365,9 +370,9 @@ begin
   ),
   vectors as (
     insert into engram.memory_embeddings (memory_id, model, tenant_id, subject, embedding)
-    select ins.id, p_model, v_tenant, ins.subject, p_embeddings[f.i + 1]::extensions.vector
+    select ins.id, p_model, v_tenant, ins.subject, f.embedding::extensions.vector
       from ins join fresh f on f.id = ins.id
-     where p_embeddings[f.i + 1] is not null
+     where f.embedding is not null
   ),
   audited as (
     insert into engram.audit_events (tenant_id, subject, memory_id, related_ids, actor, action, details)
