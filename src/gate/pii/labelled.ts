@@ -26,7 +26,8 @@ const NUMBER_WORDS = phrasePattern([
 ]);
 const VERBS = VALUE_VERBS;
 /** One character of a script written without spaces between words. */
-const CJK_CHAR = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]';
+// The prolonged sound mark (ー) ends katakana words ("マイナンバー") but is in no script of its own.
+const CJK_CHAR = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u30FC]';
 const STARTS_CJK = new RegExp(`^${CJK_CHAR}`, 'u');
 
 /**
@@ -36,18 +37,67 @@ const STARTS_CJK = new RegExp(`^${CJK_CHAR}`, 'u');
 export function labelPattern(labels: readonly string[]): RegExp {
   return new RegExp(`(?:${phrasePattern(labels)})(?:(?<=${CJK_CHAR})|(?![\\p{L}]))`, 'giu');
 }
+// The last word before a colon that makes the value some other number: "Passport renewal appointment confirmation:
+// 48213377" gives a confirmation number, "Reisepassnummer für die Buchung nach Kanada: ..." the passport number.
+const OTHER_NUMBER_HEADS = phrasePattern([
+  ...['confirmation', 'reference', 'ref', 'booking', 'reservation', 'order', 'ticket', 'appointment', 'pnr'],
+  ...[
+    'locator',
+    'tracking',
+    'invoice',
+    'receipt',
+    'claim',
+    'case',
+    'account',
+    'phone',
+    'tel',
+    'fax',
+    'flight',
+  ],
+  ...[
+    'confirmación',
+    'referencia',
+    'reserva',
+    'pedido',
+    'cita',
+    'référence',
+    'commande',
+    'dossier',
+    'bestellung',
+  ],
+  ...['buchungsnummer', 'referenz', 'auftrag', 'rechnung', 'termin', 'protocolo', 'pedido', 'fatura'],
+]);
+// Copulas only identifiers read: Swahili "ni", Persian "است"/"هست", and the Vietnamese and Malay ones the password
+// labels read after a phrase ("Namba yangu ya kitambulisho ni 44772693").
+const IDENTIFIER_COPULAS = phrasePattern(['ni', 'là', 'adalah', 'ialah', 'است', 'هست']);
+// An article after a copula ("numéro de sécu c'est le 2 91 07 ...", "mi DNI es el 71829457C").
+const ARTICLE = phrasePattern(['le', 'la', 'el', 'lo', 'o', 'a', 'the']);
 // A JSON or YAML key closes its quote before the colon and opens one for the value ('"aadhaar": "9305..."').
-// With `owner`, up to three words may say whose it is before a colon ("PESEL użytkownika: ...", "Numéro de
-// sécurité sociale de l'utilisateur : ..."), as extracted memories write it.
+// With `owner`, up to eight words may say whose it is or what it is for before a colon ("PESEL użytkownika: ...",
+// "la CURP de mi hija pa la inscripción en la primaria: ...", "Reisepassnummer für die Buchung nach Kanada: ..."),
+// after a comma too ("el DNI, apúntamelo porfa: ..."), on the label's line and within its sentence; or up to two
+// words before a copula ("Số CCCD của mình là ...").
 function connector(owner: boolean): RegExp {
-  const whose = owner ? `(?:(?:\\s+[\\p{L}'’]+){1,3}(?=\\s*[:：]))?` : '';
+  const whose = owner
+    ? `(?:,?(?:[ \\t]+[\\p{L}\\p{M}'’-]+){0,7}[ \\t]+(?!(?:${OTHER_NUMBER_HEADS})[ \\t]*[:：])[\\p{L}\\p{M}'’-]+(?=[ \\t]*[:：])|(?:[ \\t]+[\\p{L}\\p{M}'’-]+){1,2}(?=[ \\t]+(?:${VERBS}|${IDENTIFIER_COPULAS})(?![\\p{L}])))?`
+    : '';
   return new RegExp(
-    `^["']?\\.?(?:\\s*(?:${NUMBER_WORDS})(?![\\p{L}]))?${whose}(?:\\s*[:：=#]|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|:))*\\s*["'“]?[\\[(（]?\\s*`,
+    `^["']?\\.?(?:\\s*(?:${NUMBER_WORDS})(?![\\p{L}]))?${whose}(?:\\s*[:：=#]|\\s+(?:${VERBS}|${IDENTIFIER_COPULAS})(?:\\s+(?:${ARTICLE}))?(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|:))*\\s*["'“]?[\\[(（]?\\s*`,
     'iu',
   );
 }
 const CONNECTOR = connector(false);
 const OWNER_CONNECTOR = connector(true);
+
+/**
+ * The matches of `label` (global, Unicode) that stand as a label: CJK labels anywhere, others at a word's start
+ * ("RG" is not a label inside a tracking number "...MEDRG6487...").
+ */
+export function labelMatches(text: string, label: RegExp): RegExpExecArray[] {
+  return Array.from(text.matchAll(label)).filter(
+    (match) => STARTS_CJK.test(match[0]) || startsLabel(text, match.index),
+  );
+}
 
 /**
  * Findings of `cls` for every value matching `value` (anchored, no flags) that follows a match of `label`
@@ -63,9 +113,7 @@ export function labelledValues(
 ): PiiFinding[] {
   const connect = owner ? OWNER_CONNECTOR : CONNECTOR;
   const findings: PiiFinding[] = [];
-  for (const match of text.matchAll(label)) {
-    const cjk = STARTS_CJK.test(match[0]);
-    if (!cjk && !startsLabel(text, match.index)) continue;
+  for (const match of labelMatches(text, label)) {
     const labelEnd = match.index + match[0].length;
     const tail = text.slice(labelEnd, labelEnd + 80);
     const offset = connect.exec(tail)?.[0].length ?? 0;
@@ -73,6 +121,43 @@ export function labelledValues(
     if (found === undefined) continue;
     const start = labelEnd + offset;
     findings.push({ class: cls, start, end: start + found.trimEnd().length });
+  }
+  return findings;
+}
+
+/**
+ * Findings of `cls` in a CSV or TSV table whose header names the column with one of the labels
+ * ("booking_ref,lead_passenger,passport_number,..." then a row per passenger): each row's cell in that column that
+ * matches `value` (anchored). A header's underscores and dashes read as spaces, so "passport_number" is the label
+ * "passport number". Rows must have the header's number of cells.
+ */
+export function tableColumnValues(text: string, label: RegExp, value: RegExp, cls: PiiClass): PiiFinding[] {
+  const findings: PiiFinding[] = [];
+  const lines = Array.from(text.matchAll(/[^\n]+/g));
+  for (let h = 0; h < lines.length - 1; h++) {
+    const header = lines[h]![0];
+    const separator = header.includes('\t') ? '\t' : ',';
+    const names = header.split(separator);
+    if (names.length < 2) continue;
+    const column = names.findIndex((name) => {
+      const words = name
+        .trim()
+        .replace(/^["']|["']$/g, '')
+        .replace(/[_-]+/g, ' ');
+      label.lastIndex = 0;
+      const match = label.exec(words);
+      return match !== null && match.index === 0 && match[0].length === words.length;
+    });
+    if (column < 0) continue;
+    for (const row of lines.slice(h + 1)) {
+      const cells = row[0].split(separator);
+      if (cells.length !== names.length) break;
+      const offset = cells.slice(0, column).reduce((n, cell) => n + cell.length + 1, 0);
+      const cell = cells[column]!.trim().replace(/^["']|["']$/g, '');
+      if (!value.test(cell)) continue;
+      const start = row.index + offset + cells[column]!.indexOf(cell);
+      findings.push({ class: cls, start, end: start + cell.length });
+    }
   }
   return findings;
 }

@@ -4,7 +4,7 @@
 // resident identity numbers, Italian codici fiscali, Korean resident registration numbers, Canadian SINs after
 // "SIN").
 import { passesLuhn } from '../secrets/card-numbers.ts';
-import { labelledValues, labelPattern } from './labelled.ts';
+import { labelledValues, labelMatches, labelPattern } from './labelled.ts';
 import type { PiiFinding } from './types.ts';
 
 const LABELS = [
@@ -62,6 +62,26 @@ const LABELS = [
   ...['マイナンバー', '個人番号', '運転免許証番号', '免許証番号', '주민등록번호', '주민번호', '운전면허번호'],
   ...['снилс', 'инн', 'tc kimlik', 'tc kimlik no', 't.c. kimlik no', 'kimlik no', 'kimlik numarası'],
   ...['personnummer', 'fødselsnummer', 'cpr-nummer', 'henkilötunnus', 'hetu'],
+  ...[
+    '身分證字號',
+    '身份證字號',
+    '身分證號碼',
+    'tc kimlik numarası',
+    'kimlik',
+    'steuer-identifikationsnummer',
+  ],
+  // Arabic, Persian, Indonesian, Vietnamese, Swahili.
+  ...[
+    'رقم الهوية',
+    'رقم الهوية الوطنية',
+    'الهوية الوطنية',
+    'رقم الهوية الشخصية',
+    'کد ملی',
+    'کدملی',
+    'شماره ملی',
+  ],
+  ...['nik', 'nomor ktp', 'no ktp', 'ktp', 'nomor induk kependudukan', 'cccd', 'số cccd', 'căn cước'],
+  ...['số căn cước', 'cmnd', 'số cmnd', 'kitambulisho', 'namba ya kitambulisho', 'nambari ya kitambulisho'],
 ];
 const LABEL = labelPattern(LABELS);
 // Groups of capitals and digits with single separators, at least five digits in all.
@@ -99,6 +119,115 @@ export function isValidCodiceFiscale(code: string): boolean {
   return String.fromCharCode(65 + (sum % 26)) === code[15];
 }
 
+/** The Verhoeff check of an Indian Aadhaar number (12 digits, the first 2-9). */
+export function isValidAadhaar(digits: string): boolean {
+  if (!/^[2-9]\d{11}$/.test(digits)) return false;
+  let c = 0;
+  for (let i = 0; i < digits.length; i++) {
+    const d = Number(digits[digits.length - 1 - i]);
+    c = VERHOEFF_D[c]![VERHOEFF_P[i % 8]![d]!]!;
+  }
+  return c === 0;
+}
+const VERHOEFF_D = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
+  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
+  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
+  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+];
+const VERHOEFF_P = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
+  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+  [9, 4, 5, 3, 1, 2, 8, 7, 6, 0],
+  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
+  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+];
+
+/** The two check digits of a Turkish T.C. kimlik number (11 digits, not starting with 0). */
+export function isValidTcKimlik(digits: string): boolean {
+  if (!/^[1-9]\d{10}$/.test(digits)) return false;
+  const d = [...digits].map(Number);
+  const odd = d[0]! + d[2]! + d[4]! + d[6]! + d[8]!;
+  const even = d[1]! + d[3]! + d[5]! + d[7]!;
+  const tenth = (((odd * 7 - even) % 10) + 10) % 10;
+  return tenth === d[9] && d.slice(0, 10).reduce((a, b) => a + b, 0) % 10 === d[10];
+}
+
+/** The ISO 7064 MOD 11,10 check digit of a German Steuer-ID (11 digits, not starting with 0). */
+export function isValidSteuerId(digits: string): boolean {
+  if (!/^[1-9]\d{10}$/.test(digits)) return false;
+  let product = 10;
+  for (let i = 0; i < 10; i++) {
+    let sum = (Number(digits[i]) + product) % 10;
+    if (sum === 0) sum = 10;
+    product = (sum * 2) % 11;
+  }
+  const check = 11 - product === 10 ? 0 : 11 - product;
+  return check === Number(digits[10]);
+}
+
+/** The check digit of an Iranian national code (کد ملی, 10 digits, not all the same). */
+export function isValidIranianCode(digits: string): boolean {
+  if (!/^\d{10}$/.test(digits) || /^(\d)\1{9}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += Number(digits[i]) * (10 - i);
+  const r = sum % 11;
+  return Number(digits[9]) === (r < 2 ? r : 11 - r);
+}
+
+/** The check digit of a Japanese My Number (12 digits). */
+export function isValidMyNumber(digits: string): boolean {
+  if (!/^\d{12}$/.test(digits)) return false;
+  let sum = 0;
+  for (let n = 1; n <= 11; n++) sum += Number(digits[11 - n]) * (n <= 6 ? n + 1 : n - 5);
+  const r = sum % 11;
+  return Number(digits[11]) === (r <= 1 ? 0 : 11 - r);
+}
+
+// The national formats whose check digits vouch for a number found near an identifier label, by length: a Saudi
+// national ID (10 digits from 1 or 2, Luhn), an Iranian national code; a Turkish kimlik number, a German Steuer-ID;
+// an Aadhaar number, a Japanese My Number.
+const CHECKSUMMED: Record<number, ((digits: string) => boolean)[]> = {
+  10: [(d) => /^[12]/.test(d) && passesLuhn(d), isValidIranianCode],
+  11: [isValidTcKimlik, isValidSteuerId],
+  12: [isValidAadhaar, isValidMyNumber],
+};
+// Ten to twelve digits, grouped or not, standing alone (ASCII, Arabic-Indic or Persian digits are read by the
+// caller's normalisation; here ASCII).
+const CHECKSUM_CANDIDATE = /(?<![\dA-Za-z])\d(?:[ .-]?\d){9,11}(?![\dA-Za-z])/g;
+/** How far after a label a self-validating number is taken for the labelled one (about two short sentences). */
+const NEAR = 100;
+
+/**
+ * Numbers with a national checksum within NEAR characters after an identifier label, whatever stands between:
+ * "TC kimlik no istiyo, benimki 14878460200", "meine Steuer-ID für die Lohnabrechnung – kannst du dir die
+ * merken? 80 247 669 353", "رقم الهوية الوطنية حقي 1558874689". The label says what kind of number is near; the
+ * check digits say it is one (a random number of that length passes one in five to one in a hundred times).
+ */
+function checksummedNearLabel(text: string): PiiFinding[] {
+  const findings: PiiFinding[] = [];
+  for (const match of labelMatches(text, LABEL)) {
+    const labelEnd = match.index + match[0].length;
+    const window = text.slice(labelEnd, labelEnd + NEAR);
+    for (const candidate of window.matchAll(CHECKSUM_CANDIDATE)) {
+      const digits = candidate[0].replace(/\D/g, '');
+      if (!(CHECKSUMMED[digits.length] ?? []).some((valid) => valid(digits))) continue;
+      const start = labelEnd + candidate.index;
+      findings.push({ class: 'national_id', start, end: start + candidate[0].length });
+    }
+  }
+  return findings;
+}
+
 function validated(text: string, pattern: RegExp, valid: (value: string) => boolean): PiiFinding[] {
   return Array.from(text.matchAll(pattern))
     .filter((m) => valid(m[0]))
@@ -126,6 +255,7 @@ export function detectNationalIds(text: string): PiiFinding[] {
     });
   const found = [
     ...sins,
+    ...checksummedNearLabel(text),
     ...validated(text, CN_RESIDENT, isValidChineseId),
     ...validated(text, IT_FISCAL, isValidCodiceFiscale),
     ...validated(text, KR_RESIDENT, () => true),

@@ -2,7 +2,7 @@
 // 533380006", "Reisepassnummer C01X00T47", "número de pasaporte: PAA123456", "护照号码 E12345678"). A passport
 // number is six to ten capitals and digits with at least five digits, so "passport expires in 2027" and
 // "passport photos cost 12 euros" carry none.
-import { labelledValues, labelPattern } from './labelled.ts';
+import { labelledValues, labelPattern, tableColumnValues } from './labelled.ts';
 import type { PiiFinding } from './types.ts';
 
 const LABELS = [
@@ -25,10 +25,36 @@ const LABEL = labelPattern(LABELS);
 // One run of letters and digits, or digits in two groups as a US passport is often written ("5672 84193").
 const VALUE = /^(?:[A-Z0-9]{6,10}|\d{3,5} \d{4,6})(?![A-Za-z0-9])/;
 
-/** Passport numbers after a passport label. */
+// A passport's machine-readable zone (ICAO 9303, TD3): the second line opens with the document number (nine
+// characters, "<" as filler) and its check digit, then the nationality and the birth date. The line's own check digits
+// stand for the label. Found where a scan or an OCR log carries it, with or without the first line.
+const MRZ_SECOND_LINE =
+  /(?<![A-Z0-9<])([A-Z0-9<]{9})(\d)[A-Z<]{3}\d{6}\d[MFX<]\d{6}\d[A-Z0-9<]{14}[\d<]\d(?![A-Z0-9<])/g;
+const MRZ_WEIGHTS = [7, 3, 1];
+
+/** The ICAO 9303 check digit of a machine-readable zone field. */
+export function mrzCheckDigit(field: string): number {
+  let sum = 0;
+  for (let i = 0; i < field.length; i++) {
+    const c = field[i]!;
+    const v = c === '<' ? 0 : /\d/.test(c) ? Number(c) : c.charCodeAt(0) - 55;
+    sum += v * MRZ_WEIGHTS[i % 3]!;
+  }
+  return sum % 10;
+}
+
+function machineReadableZones(text: string): PiiFinding[] {
+  return Array.from(text.matchAll(MRZ_SECOND_LINE))
+    .filter((m) => /\d/.test(m[1]!) && mrzCheckDigit(m[1]!) === Number(m[2]))
+    .map((m) => ({ class: 'passport' as const, start: m.index, end: m.index + 9 }));
+}
+
+/** Passport numbers after a passport label, in a table's passport column, and in a machine-readable zone. */
 export function detectPassports(text: string): PiiFinding[] {
-  // Three digits or more: "C4KF7R2N9" (a German passport has letters among its digits), not "PASSPORT".
-  return labelledValues(text, LABEL, VALUE, 'passport').filter(
-    (f) => text.slice(f.start, f.end).replace(/\D/g, '').length >= 3,
-  );
+  // Two digits or more: "C4KF7R2N9", "JPWKH54MG" (a German passport has letters among its digits), not "PASSPORT".
+  return [
+    ...labelledValues(text, LABEL, VALUE, 'passport'),
+    ...tableColumnValues(text, LABEL, VALUE, 'passport'),
+    ...machineReadableZones(text),
+  ].filter((f) => text.slice(f.start, f.end).replace(/\D/g, '').length >= 2);
 }

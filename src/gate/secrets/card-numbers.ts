@@ -37,6 +37,14 @@ const TEST_NUMBERS = new Set([
   '5105105105105100',
   '4000000000000002',
   '4000000000009995',
+  // Stripe's 3D Secure and decline test cards.
+  '4000002500003155',
+  '4000002760003184',
+  '4000000000003220',
+  '4000000000000341',
+  '4000000000000069',
+  '4000000000000127',
+  '4000000000000119',
 ]);
 const TEST_WORD = /\b(?:test(?:ing|s)?|sandbox|dummy|prueba|pruebas|teste|testes|essai|testkarte)\b/i;
 
@@ -68,6 +76,15 @@ export function hasCardPrefix(digits: string): boolean {
   if ((three >= 300 && three <= 305) || two === 36 || two === 38 || two === 39) return n >= 14 && n <= 19; // Diners
   if (two === 62) return n >= 16 && n <= 19; // UnionPay
   if ([5018, 5020, 5038, 5893, 6304, 6759, 6761, 6762, 6763].includes(four)) return n >= 12 && n <= 19; // Maestro
+  // National schemes, which users name in their own language ("номер моей карты мир 2202 ..."): Mir (Russia),
+  // Troy (Turkey), Elo and Hipercard (Brazil), RuPay (India), Verve (Nigeria), UzCard and Humo (Uzbekistan).
+  if (four >= 2200 && four <= 2204) return n >= 16 && n <= 19; // Mir
+  if (four === 9792 || four === 8600 || four === 9860) return n === 16; // Troy, UzCard, Humo
+  const six = Number(digits.slice(0, 6));
+  if ([636368, 636297, 504175, 627780, 606282].includes(six) || (six >= 506699 && six <= 506778))
+    return n === 16; // Elo, Hipercard
+  if (two === 60 || three === 508 || four === 6521 || four === 6522) return n === 16; // RuPay
+  if (four === 5060 || four === 5061 || four === 5078 || four === 5079) return n >= 16 && n <= 19; // Verve
   return false;
 }
 

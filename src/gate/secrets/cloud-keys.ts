@@ -17,6 +17,14 @@ const AZURE_CONNECTION_KEY =
 const ENTRA_CLIENT_SECRET =
   /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g;
 const AZURE_HEX_KEY = /\bazure\b[^\n]{0,40}?\b(?:key|secret)\b[^\n]{0,20}?\b([0-9a-fA-F]{32})\b/dgi;
+// Azure API Management's subscription key header, which Azure AI services (Translator, OpenAI, Speech) take too: the
+// value after the header name, or a 32-hex key said with it.
+const AZURE_SUBSCRIPTION_KEY =
+  /\bOcp-Apim-Subscription-Key\b["']?\s*[:=]?\s*["']?([0-9a-fA-F]{32})\b|\b([0-9a-fA-F]{32})\b[^\n]{0,80}?\bOcp-Apim-Subscription-Key\b/dgi;
+// A storage account's access key (88 base64 characters, "==" at the end) under a storage-key name
+// (storage_account_key = "...", AZURE_STORAGE_KEY=...).
+const AZURE_STORAGE_KEY =
+  /\b(?:storage[_ -]?account[_ -]?key|azure[_ -]?storage[_ -]?(?:account[_ -]?)?key|account[_ -]?key)\b["']?\s*[:=]\s*["']?([A-Za-z0-9+/]{86}==)/dgi;
 const URL = /https?:\/\/[^\s"'<>]+/g;
 
 const GOOGLE_API_KEY = /(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])/g;
@@ -47,6 +55,8 @@ export function detectAzureKeys(text: string): SecretFinding[] {
     ...findAll(text, AZURE_CONNECTION_KEY, 'secret.azure_key'),
     ...findAll(text, ENTRA_CLIENT_SECRET, 'secret.azure_key'),
     ...findAll(text, AZURE_HEX_KEY, 'secret.azure_key', { group: 1 }),
+    ...[1, 2].flatMap((group) => findAll(text, AZURE_SUBSCRIPTION_KEY, 'secret.azure_key', { group })),
+    ...findAll(text, AZURE_STORAGE_KEY, 'secret.azure_key', { group: 1 }),
     ...sasUrls,
   ];
 }

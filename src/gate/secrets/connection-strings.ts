@@ -13,6 +13,10 @@ const KEY_VALUE_WITH_PASSWORD =
   /\b(?:Server|Data Source|Host|Hostname|Address|Addr|Network Address)\s*=\s*[^;"'\n]+;(?:[^;"'\n]*;){0,12}?\s*(?:Password|Pwd|PWD)\s*=\s*([^;"'\n]+)/dgi;
 const BEARER = /\bBearer\s+([A-Za-z0-9._~+/-]{20,}=*)/dg;
 const BASIC = /\bAuthorization\s*[:=]\s*["']?Basic\s+([A-Za-z0-9+/]{8,}={0,2})/dgi;
+// A Postman or Insomnia export's bearer auth: {"type": "bearer", "bearer": [{"key": "token", "value": "..."}]}
+// (the collection format's key/value pairs, in either order).
+const EXPORTED_BEARER =
+  /"bearer"\s*:\s*\[\s*\{[^{}]*?(?:"key"\s*:\s*"token"\s*,\s*"value"\s*:\s*"([^"\s]{16,})"|"value"\s*:\s*"([^"\s]{16,})"\s*,\s*"key"\s*:\s*"token")/dgi;
 
 /** URLs that embed a password (database, broker, cache and HTTP URLs alike), and key=value connection strings. */
 export function detectConnectionStrings(text: string): SecretFinding[] {
@@ -36,6 +40,12 @@ export function detectHttpAuth(text: string): SecretFinding[] {
       group: 1,
       accept: (token) => charClasses(token) >= 2 && /\d/.test(token) && shannonEntropy(token) >= 3.5,
     }),
+    ...[1, 2].flatMap((group) =>
+      findAll(text, EXPORTED_BEARER, 'secret.bearer_token', {
+        group,
+        accept: (token) => !token.startsWith('{{') && charClasses(token) >= 2 && shannonEntropy(token) >= 3.5,
+      }),
+    ),
     ...findAll(text, BASIC, 'secret.bearer_token', {
       group: 1,
       accept: (encoded) => (decodeBase64Url(encoded) ?? '').includes(':'),

@@ -69,6 +69,10 @@ const WIF = new RegExp(`(?<![${BASE58}])(?:5[HJK][${BASE58}]{49}|[KL][${BASE58}]
 // A 64-hex private key (Ethereum and most chains), counted only when labelled as a wallet's or chain's key.
 const LABELLED_HEX =
   /\b(?:wallet|metamask|ethereum|eth|bitcoin|btc|solana|sol|crypto|polygon|bsc|tron)\b[^\n]{0,30}?\b(?:private|priv|secret|signing)?[ _-]?key\b[^\n]{0,28}?\b((?:0x)?[0-9a-fA-F]{64})\b/dgi;
+// The accounts of a Hardhat or Truffle network config: the deploying wallets' private keys
+// (accounts: ["0x2da1..."]), one or more.
+const CONFIG_ACCOUNTS =
+  /\baccounts\s*:\s*\[\s*(?:["'](?:0x)?[0-9a-fA-F]{64}["']\s*,\s*)*["']((?:0x)?[0-9a-fA-F]{64})["']/dg;
 // A Solana keypair file (id.json): a JSON array of 64 byte values.
 const SOLANA_KEYPAIR = /\[\s*(?:\d{1,3}\s*,\s*){63}\d{1,3}\s*\]/g;
 
@@ -81,6 +85,7 @@ export function detectWalletKeys(text: string): SecretFinding[] {
       accept: (t) => /[a-z]/.test(t) && /[A-Z]/.test(t.slice(1)) && /\d/.test(t),
     }),
     ...findAll(text, LABELLED_HEX, 'secret.wallet_key', { group: 1 }),
+    ...findAll(text, CONFIG_ACCOUNTS, 'secret.wallet_key', { group: 1 }),
     ...findAll(text, SOLANA_KEYPAIR, 'secret.wallet_key', {
       accept: (t) => (t.match(/\d+/g) ?? []).every((n) => Number(n) <= 255),
     }),

@@ -17,6 +17,12 @@ const NOT_SECRET_PREFIX = /(?:public|publishable|idempotency|primary|foreign|sor
 const SEPARATOR =
   /^["']?(?:\s+(?:for|to|of|on|in|at)(?:\s+[^\s.,;:=!?"']+(?:['’][^\s.,;:=!?"']+)?){1,5}?\s*(?::=|=>|->|→|[:=]|\bis\b|\bwas\b|\bequals\b)|\s*(?::=|=>|->|→|[:=]|\bis\b|\bwas\b|\bequals\b)?)\s*["'`]?/i;
 const TOKEN = /^[A-Za-z0-9_\-+/=.~]{16,512}/;
+// A quoted value may hold any printable character but quotes and spaces: framework secrets are often generated
+// with punctuation (Django's SECRET_KEY = 'pk8am%7rgn1*yt#i9...').
+const QUOTED_TOKEN = /^[^\s"'`]{16,512}(?=["'`])/;
+// The keyword inside an Amazon Resource Name ("arn:aws:secretsmanager:...:secret:prod/api/stripe-n6iyyt") names
+// where a secret is kept: a reference, not the secret.
+const INSIDE_ARN = /(?:^|[\s"'(=,])arn:[a-z0-9-]+:[^\s"']*$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** True when a token is random enough to be a credential rather than a word, version, path or ID. */
@@ -42,11 +48,13 @@ export function detectHighEntropySecrets(text: string): SecretFinding[] {
     const end = start + keyword[0].length;
     if (NOT_SECRET_SUFFIX.test(text.slice(end, end + 20))) continue;
     if (NOT_SECRET_PREFIX.test(text.slice(Math.max(0, start - 16), start))) continue;
+    if (INSIDE_ARN.test(text.slice(Math.max(0, start - 200), start))) continue;
     const tail = text.slice(end, end + 600);
     const separator = SEPARATOR.exec(tail);
     if (!separator) continue;
     const rest = tail.slice(separator[0].length);
-    const raw = TOKEN.exec(rest)?.[0];
+    const quoted = /["'`]$/.test(separator[0]);
+    const raw = (quoted ? QUOTED_TOKEN.exec(rest)?.[0] : undefined) ?? TOKEN.exec(rest)?.[0];
     if (raw === undefined) continue;
     const token = raw.replace(/[.]+$/, '');
     // A UUID is an identifier unless the label is explicitly a secret ("api key", "token", "secret").

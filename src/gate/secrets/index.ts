@@ -10,6 +10,7 @@ import { detectHighEntropySecrets } from './high-entropy.ts';
 import { detectJwts } from './jwt.ts';
 import { detectOneTimeCodes } from './one-time-codes.ts';
 import { detectPasswords } from './passwords.ts';
+import { isFilledTemplate } from './placeholders.ts';
 import { detectPrivateKeys, detectServiceAccountKeys } from './private-keys.ts';
 import { detectServiceTokens } from './service-tokens.ts';
 import type { SecretDetector, SecretFinding } from './types.ts';
@@ -58,12 +59,24 @@ function overlaps(a: SecretFinding, b: SecretFinding): boolean {
   return a.start < b.end && b.start < a.end;
 }
 
+// Codes whose value a person chooses: "11111111" is a weak password, not a template.
+const CHOSEN_VALUES = new Set<SecretFinding['code']>([
+  'secret.password',
+  'secret.passphrase',
+  'secret.one_time_code',
+  'secret.access_code',
+  'secret.seed_phrase',
+]);
+
 /**
  * Every suspected secret in `text`, ordered by position. A generic high-entropy finding is dropped where a
- * specific detector already names the same span, so the reason code says what the secret actually is.
+ * specific detector already names the same span, so the reason code says what the secret actually is. A key or
+ * token filled in by hand with one repeated character (an example or a template file) is not a secret.
  */
 export function detectSecrets(text: string): SecretFinding[] {
-  const specific = SPECIFIC.flatMap((detect) => detect(text));
+  const specific = SPECIFIC.flatMap((detect) => detect(text)).filter(
+    (f) => CHOSEN_VALUES.has(f.code) || !isFilledTemplate(text.slice(f.start, f.end)),
+  );
   const generic = detectHighEntropySecrets(text).filter((g) => !specific.some((s) => overlaps(g, s)));
   return [...specific, ...generic].sort((a, b) => a.start - b.start || a.end - b.end);
 }

@@ -23,6 +23,8 @@ import type { SecretFinding } from './types.ts';
 const ENGLISH_LABELS = [
   ...['password', 'passwd', 'passcode', 'pass word', 'pass-word', 'pwd', 'pw', 'pass'],
   ...['pasword', 'passwrd', 'paswd', 'passowrd', 'pssword', 'passward'],
+  // The environment variables database clients read a password from ("PGPASSWORD='...' psql -h ...").
+  ...['pgpassword', 'mysql_pwd'],
 ];
 const WIFI_LABELS = ['wifi key', 'wi-fi key', 'wlan key', 'wpa key', 'wpa2 key', 'network key', 'wifi code'];
 const FOREIGN_LABELS = [

@@ -31,7 +31,23 @@ const WORDS = new Set([
   'my_password',
   'placeholder',
   'example',
+  // Installers' documented defaults, which they make the user change.
+  'changeme',
+  'change-me',
+  'change_me',
+  'changeit',
 ]);
+
+/**
+ * True when a token's longest run of letters and digits is one character repeated ("sk_live_xxxxxxxxxxxxxxxx",
+ * ".../T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX"): a vendor's shape filled in by hand in an example or a
+ * template file. No issued key has that body.
+ */
+export function isFilledTemplate(token: string): boolean {
+  const runs = token.match(/[A-Za-z0-9]+/g) ?? [];
+  const longest = runs.reduce((a, b) => (b.length > a.length ? b : a), '');
+  return longest.length >= 8 && /^(.)\1+$/.test(longest);
+}
 
 /** True when a value is a template marker or a stock placeholder word rather than an actual secret. */
 export function isPlaceholder(value: string): boolean {

@@ -38,7 +38,9 @@ const FORMATS: readonly [string, string][] = [
   ['doppler', 'dp\\.(?:pt|st|sa|ct|scim|audit)\\.[A-Za-z0-9]{40,44}'],
   ['dynatrace', 'dt0c01\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}'],
   ['linear', 'lin_(?:api|oauth)_[A-Za-z0-9]{40}'],
-  ['notion', 'ntn_\\d{11}[A-Za-z0-9]{35}'],
+  // Notion's integration tokens since 2024: ntn_ and 46-47 characters (the documented 11 digits first are not always
+  // there in tokens users paste).
+  ['notion', 'ntn_[A-Za-z0-9]{44,50}'],
   ['notion', 'secret_[A-Za-z0-9]{43}'],
   ['figma', 'figd_[\\w-]{40}'],
   ['fly', 'fo1_[\\w-]{43}'],

@@ -14,6 +14,11 @@
 //   JSON memory objects, bullet lists of facts, summaries of a turn), in 22 languages.
 // - sixth (2026-12-02): 70 and 70 from other channels: voice transcripts (numbers said as words), OCR, form
 //   submissions and CRM notes, reminders, mixed-language messages.
+// - seventh (2026-12-02): 100 and 100 from end users of consumer chat apps (support chats, family chats, bookings,
+//   health portals, HR, deliveries, crypto) in 19 languages, 84 of the benign ones deliberate look-alikes (order
+//   and tracking numbers, last four digits of a card, promo codes, "the code will be texted to me").
+// - eighth (2026-12-02): 100 and 100 from coding and ops agents (config and env files, CLI commands, code, CI logs,
+//   exports) with current vendor token formats; the benign ones hashes, public keys, placeholders, ARNs, test cards.
 // The secrets' texts are base64 so that no complete credential literal sits in the repository; every value is fake.
 import { readFileSync } from 'node:fs';
 import type { DetectionCode } from '../../../src/gate/index.ts';
@@ -30,6 +35,8 @@ const SETS = [
   { file: 'held-out-fourth.json', origin: 'held-out-fourth', prefix: 'held4' },
   { file: 'held-out-fifth.json', origin: 'held-out-fifth', prefix: 'held5' },
   { file: 'held-out-sixth.json', origin: 'held-out-sixth', prefix: 'held6' },
+  { file: 'held-out-seventh.json', origin: 'held-out-seventh', prefix: 'held7' },
+  { file: 'held-out-eighth.json', origin: 'held-out-eighth', prefix: 'held8' },
 ] as const satisfies readonly { file: string; origin: CaseOrigin; prefix: string }[];
 
 function read(file: string): IndependentSet {

@@ -55,6 +55,8 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-fourth',
   'held-out-fifth',
   'held-out-sixth',
+  'held-out-seventh',
+  'held-out-eighth',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

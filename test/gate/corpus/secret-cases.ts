@@ -16,7 +16,9 @@ export type CaseOrigin =
   | 'held-out-third'
   | 'held-out-fourth'
   | 'held-out-fifth'
-  | 'held-out-sixth';
+  | 'held-out-sixth'
+  | 'held-out-seventh'
+  | 'held-out-eighth';
 
 export interface SecretCase {
   id: string;

@@ -1,0 +1,140 @@
+// The readings the seventh and eighth independent held-out sets prompted (end users naming identifiers and card
+// schemes in their own languages; what coding and ops agents save), each beside the look-alikes it must leave alone.
+// Values are generated here with their check digits, so no complete identifier literal sits in the repository.
+import { describe, expect, it } from 'vitest';
+import { detectPii } from '../../src/gate/pii/index.ts';
+import {
+  isValidAadhaar,
+  isValidIranianCode,
+  isValidMyNumber,
+  isValidSteuerId,
+  isValidTcKimlik,
+} from '../../src/gate/pii/national-ids.ts';
+import { mrzCheckDigit } from '../../src/gate/pii/passports.ts';
+import { passesLuhn } from '../../src/gate/secrets/card-numbers.ts';
+import { detectSecrets } from '../../src/gate/secrets/index.ts';
+
+const classes = (text: string) => detectPii(text).map((f) => f.class);
+const codes = (text: string) => detectSecrets(text).map((f) => f.code);
+
+/** The first number from `prefix` + counter digits (to `length`) that `valid` accepts, and one it rejects. */
+function numbers(prefix: string, length: number, valid: (digits: string) => boolean) {
+  let good = '';
+  let bad = '';
+  for (let i = 0; (good === '' || bad === '') && i < 100_000; i++) {
+    const digits = (prefix + String(i * 7919).padStart(length, '3')).slice(0, length);
+    if (valid(digits)) good ||= digits;
+    else bad ||= digits;
+  }
+  return { good, bad };
+}
+
+describe('cards of national schemes', () => {
+  it('refuses Luhn-valid Mir, Troy and Elo numbers and leaves other digit runs alone', () => {
+    for (const prefix of ['2202', '9792', '636368']) {
+      const { good, bad } = numbers(prefix, 16, passesLuhn);
+      const grouped = good.replace(/(\d{4})(?=\d)/g, '$1 ');
+      expect(classes(`номер моей карты ${grouped}, срок до 10/27`)).toContain('card_number');
+      expect(classes(`номер моей карты ${bad.replace(/(\d{4})(?=\d)/g, '$1 ')}`)).toEqual([]);
+    }
+  });
+});
+
+describe('identifiers whose check digits vouch for them near a label', () => {
+  const cases = [
+    {
+      valid: isValidTcKimlik,
+      prefix: '148',
+      length: 11,
+      say: (n: string) => `TC kimlik no istiyo, benimki ${n}`,
+    },
+    {
+      valid: isValidSteuerId,
+      prefix: '80',
+      length: 11,
+      say: (n: string) => `meine Steuer-ID – merk sie dir? ${n}`,
+    },
+    {
+      valid: isValidAadhaar,
+      prefix: '85',
+      length: 12,
+      say: (n: string) => `mera aadhaar number save kar le ${n}`,
+    },
+    { valid: isValidIranianCode, prefix: '21', length: 10, say: (n: string) => `کد ملی من ${n} هست` },
+    { valid: isValidMyNumber, prefix: '30', length: 12, say: (n: string) => `マイナンバーの控え ${n}` },
+  ];
+  it('refuses a number with valid check digits after the label, whatever stands between', () => {
+    for (const { valid, prefix, length, say } of cases) {
+      const { good } = numbers(prefix, length, valid);
+      expect(classes(say(good)), say(good)).toContain('national_id');
+    }
+  });
+  it('leaves a number whose check digits fail, and numbers far from any label', () => {
+    for (const { valid, prefix, length, say } of cases) {
+      const { good, bad } = numbers(prefix, length, valid);
+      expect(classes(say(bad)), say(bad)).toEqual([]);
+      expect(classes(`order ${good} ships tomorrow`)).toEqual([]);
+    }
+    // A label's letters inside a tracking number ("...MEDRG6487...") are no label.
+    expect(classes('my package is 1ZHMEDRG6487896047, arriving Tuesday')).toEqual([]);
+  });
+});
+
+describe('identifier labels followed by words, a copula or a table column', () => {
+  it('reads words before a colon, and two before a copula, in the user language', () => {
+    expect(classes('la CURP de mi hija pa la inscripción: HEOV170509MJCRRL09')).toContain('national_id');
+    expect(classes('Reisepassnummer für die Buchung nach Kanada: JPWKH54MG')).toContain('passport');
+    expect(classes('Số CCCD của mình là 079192122672')).toContain('national_id');
+    expect(classes('Namba yangu ya kitambulisho ni 44772693')).toContain('national_id');
+    expect(classes("Mon numéro de sécu c'est le 2 91 07 69 193 698 06")).toContain('national_id');
+    expect(classes('マイナンバーは3028 8985 1496です')).toContain('national_id');
+  });
+  it('leaves a value the last word names as another number', () => {
+    expect(classes('Passport renewal appointment confirmation: 48213377')).toEqual([]);
+    expect(classes('Passport renewal, booking ref: KX7Q2M55')).toEqual([]);
+    expect(classes('DNI renewal at the police station, cita: 44821339')).toEqual([]);
+  });
+  it('reads a passport column of a CSV export and a machine-readable zone with valid check digits', () => {
+    const csv =
+      'booking_ref,lead_passenger,passport_number\nKX7Q2M,Harriet Doe,E91944257\nLM2P9Q,Ann Roe,E55512841';
+    expect(classes(csv)).toEqual(['passport', 'passport']);
+    expect(classes('booking_ref,lead_passenger,seat\nKX7Q2M,Harriet Doe,E91944257')).toEqual([]);
+    const number = 'M17080813';
+    const line = (check: number) => `${number}${check}KOR8803126M3305212<<<<<<<<<<<<<<02`;
+    expect(classes(`mrz_line2=${line(mrzCheckDigit(number))}`)).toContain('passport');
+    expect(classes(`mrz_line2=${line((mrzCheckDigit(number) + 1) % 10)}`)).toEqual([]);
+  });
+});
+
+describe('what agents save', () => {
+  it('refuses a quoted framework secret with punctuation, a Postman bearer value, a Hardhat account key', () => {
+    const key = ['pk8am%7rgn1*yt#i9d9^fzxc', 'xs6w*yvfd=kdps!ueh*e#ud56k'].join('');
+    expect(codes(`SECRET_KEY = '${key}'`)).toEqual(['secret.generic_high_entropy']);
+    const bearer = ['xJwcOl7YKwZ7Esb24b1wtL7', 'LetVjcouq5AZL_XjGlmZM9B0r'].join('');
+    expect(codes(`"auth": {"type": "bearer", "bearer": [{"key": "token", "value": "${bearer}"}]}`)).toEqual([
+      'secret.bearer_token',
+    ]);
+    expect(codes('"bearer": [{"key": "token", "value": "{{access_token}}"}]')).toEqual([]);
+    const hex = '2da14d7b07f1b39f0393ba94e9728ace'.repeat(2);
+    expect(codes(`networks: { mainnet: { accounts: ["0x${hex}"] } }`)).toEqual(['secret.wallet_key']);
+    expect(codes(`PGPASSWORD='RknhOYFhuE%68' psql -h 10.0.3.14 -U etl`)).toEqual(['secret.password']);
+  });
+  it('stores filled-in templates, documented defaults, ARNs and test cards', () => {
+    expect(codes('STRIPE_SECRET_KEY=sk_live_xxxxxxxxxxxxxxxxxxxxxxxx')).toEqual([]);
+    expect(
+      codes('placeholder https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX'),
+    ).toEqual([]);
+    expect(
+      codes('README: the default admin password is `changeme`; the installer makes you change it'),
+    ).toEqual([]);
+    expect(
+      codes('The key lives in arn:aws:secretsmanager:us-east-1:303337834140:secret:prod/api/stripe-n6iyyt'),
+    ).toEqual([]);
+    expect(codes('Stripe test card 4000 0025 0000 3155 always triggers 3D Secure')).toEqual([]);
+  });
+  it('still refuses a password of repeated digits and a real-looking key under the same names', () => {
+    expect(codes('the wifi password is 11111111')).toEqual(['secret.password']);
+    const body = ['51HqJvKLmQ2xT9', 'bP4rW8sZyN3cVf'].join('');
+    expect(codes(`STRIPE_SECRET_KEY=sk_live_${body}`)).toEqual(['secret.stripe_key']);
+  });
+});
