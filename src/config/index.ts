@@ -3,7 +3,7 @@ export { type EmbedderSettings, embedderConfigFromEnv, embedderConfigOf } from '
 export { ConfigError, EmbedderConfigError } from './errors.ts';
 export { extractorConfigOf } from './extractor.ts';
 export { parseConfig } from './parse.ts';
-export { processConfig } from './process-env.ts';
+export { childEnvironment, processConfig } from './process-env.ts';
 export { rerankerConfigOf } from './reranker.ts';
 export { ConfigSchema, type EngramConfig } from './schema.ts';
 export { parseWorkerConfig, type WorkerConfig, type WorkerSettings } from './worker.ts';

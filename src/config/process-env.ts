@@ -9,3 +9,8 @@ export function processConfig(): EngramConfig {
   parsed ??= parseConfig(process.env);
   return parsed;
 }
+
+/** This process's environment with `overrides`: what a benchmark passes to the CLI it runs as a child process. */
+export function childEnvironment(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
+}
