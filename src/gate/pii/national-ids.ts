@@ -201,8 +201,8 @@ const CHECKSUMMED: Record<number, ((digits: string) => boolean)[]> = {
   11: [isValidTcKimlik, isValidSteuerId],
   12: [isValidAadhaar, isValidMyNumber],
 };
-// Ten to twelve digits, grouped or not, standing alone (ASCII, Arabic-Indic or Persian digits are read by the
-// caller's normalisation; here ASCII).
+// Ten to twelve ASCII digits, grouped by single spaces, dots or dashes or not, standing alone (a number written in
+// Persian digits, "۸۴۲۹۱۷۳", is not read here).
 const CHECKSUM_CANDIDATE = /(?<![\dA-Za-z])\d(?:[ .-]?\d){9,11}(?![\dA-Za-z])/g;
 /** How far after a label a self-validating number is taken for the labelled one (about two short sentences). */
 const NEAR = 100;
