@@ -152,9 +152,13 @@ const FIRST_RUNS: readonly FirstRun[] = [
       'copula, an article after one ("c\'est le"); Swahili, Persian, Vietnamese and Malay copulas; labels in Arabic, ' +
       'Persian, Indonesian, Vietnamese and Swahili; a number within 100 characters after an identifier label whose ' +
       'national check digits hold (Turkish kimlik, German Steuer-ID, Aadhaar, Saudi ID, Iranian national code, My ' +
-      'Number); Mir, Troy, Elo, Hipercard, RuPay, Verve, UzCard and Humo card prefixes. Still missed: OTPs and PINs ' +
-      'given without a verb (Indonesian, Vietnamese, Polish BLIK, Russian), in Arabic, Persian and Korean, an SSN ' +
-      'in the sentence after its label, a CURP behind nine words, a lock combination',
+      'Number); Mir, Troy, Elo, Hipercard, RuPay, Verve, UzCard and Humo card prefixes; one-time codes after who ' +
+      'sent them ("dari Tokopedia", "от Госуслуг"), an arrow or a dash, or words before a copula, BLIK codes; a PIN ' +
+      'or password a few words before a Vietnamese, Malay, Swahili or Arabic copula (then only a random value or ' +
+      'a 4-8 digit code), "is actually". Still missed: a PIN with no verb ("PIN m-banking BCA aku 739105"), a ' +
+      'Persian PIN in Persian digits, an Arabic gate code and a Korean door-lock code with no verb, a lock ' +
+      'combination ("combo 27-09-33"), an SSN in the sentence after its label, a CURP behind nine words, a code ' +
+      'given in the turn after the assistant asked for it',
   },
   {
     origin: 'held-out-eighth',

@@ -138,3 +138,36 @@ describe('what agents save', () => {
     expect(codes(`STRIPE_SECRET_KEY=sk_live_${body}`)).toEqual(['secret.stripe_key']);
   });
 });
+
+describe('codes and PINs given after a few words, an arrow or a dash, in the users languages', () => {
+  it('refuses one-time codes after who sent them, an arrow, a dash, or words before a copula', () => {
+    for (const text of [
+      '2FA code for my coinbase login → 064318',
+      'zapamiętaj na chwilę kod BLIK 684 203, zaraz go wpiszę',
+      'Код из СМС от Госуслуг — 481 902, подержи его',
+      'kode OTP dari Tokopedia 2 8 4 6 1 9, katanya jangan kasih',
+      'mã OTP ngân hàng vừa gửi là 573920, giữ giúp mình',
+    ])
+      expect(codes(text), text).toEqual(['secret.one_time_code']);
+  });
+  it('leaves talk about codes alone', () => {
+    for (const text of [
+      'the OTP expires after 5 minutes',
+      'BLIK payments are limited to 1000 zł a day',
+      'the OTP for this bank is usually 6 digits',
+      'OTP from the bank never arrived, order 48213377 is stuck',
+    ])
+      expect(codes(text), text).toEqual([]);
+  });
+  it('refuses a PIN or password after a few words and a Swahili, Arabic or Vietnamese copula', () => {
+    expect(codes('PIN yangu ya M-Pesa ni 4093, usimwambie mtu')).toEqual(['secret.password']);
+    expect(codes('كلمة السر لحسابي في تطبيق البنك هي Riyadh@2024xy')).toEqual(['secret.password']);
+    expect(codes('pass wifi nhà mình là Hoahong2468@ nha')).toEqual(['secret.password']);
+    expect(codes('sorry, the debit card PIN is actually 9082')).toEqual(['secret.password']);
+  });
+  it('takes no word for a password after such a copula', () => {
+    expect(codes('no tengo password ni PIN')).toEqual([]);
+    expect(codes('password baru adalah yang panjang')).toEqual([]);
+    expect(codes('the password is actually wrong')).toEqual([]);
+  });
+});

@@ -51,6 +51,8 @@ const CODE_LABELS = [
   // Polish, Russian, Turkish, Scandinavian.
   ...['kod weryfikacyjny', 'kod sms', 'kod jednorazowy', 'kod potwierdzający', 'kod potwierdzenia'],
   ...['код подтверждения', 'код проверки', 'одноразовый код', 'код из смс', 'код из sms', 'doğrulama kodu'],
+  // Poland's BLIK payment codes are one-time codes by design (six digits, valid two minutes).
+  ...['kod blik', 'blik', 'kode otp', 'kode verifikasi', 'mã otp', 'mã xác thực', 'mã xác nhận'],
   ...['onay kodu', 'tek kullanımlık kod', 'güvenlik kodu', 'verifieringskod', 'engångskod', 'säkerhetskod'],
   ...['bekræftelseskode', 'engangskode', 'sikkerhetskode', 'vahvistuskoodi'],
 ];
@@ -86,14 +88,27 @@ const CJK_LABELS = [
 ];
 
 const VERBS = VALUE_VERBS;
+// "for the bank app", "from Tokopedia", "от Госуслуг", "từ ngân hàng": who sent the code or what it is for.
+const FROM_WORDS = phrasePattern(
+  ['for', 'from', 'für', 'von', 'aus', 'de', 'du', 'para', 'pour', 'per', 'do', 'da', 'от', 'для'].concat([
+    'dari',
+    'untuk',
+    'từ',
+    'của',
+    'z',
+    'ze',
+    'dla',
+  ]),
+);
 const LABEL = new RegExp(`(?:${phrasePattern([...CODE_LABELS, ...BACKUP_LABELS])})(?![\\p{L}\\p{N}])`, 'giu');
 const CJK_LABEL = new RegExp(phrasePattern(CJK_LABELS), 'gu');
-// Between a label and its code: colons, copulas in the covered languages, "for <service>" (up to three words:
-// "for the bank app"), up to four words before a colon ("mã OTP ngân hàng vừa gửi: ..."), a short relative clause
+// Between a label and its code: colons, arrows and dashes, copulas in the covered languages, "for <service>" (up to
+// three words: "for the bank app", "dari Tokopedia"), up to four words before a colon or a copula ("mã OTP ngân hàng
+// vừa gửi là ..."), a short relative clause
 // before its verb ("the passcode they texted me was"), brackets. The code itself must be four to eight digits (or
 // a backup code), so prose about codes stays out.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:for|from|für|de|du|para|pour|per|do|da|от|для)\\s+[^\\s:：=]+(?:\\s+[^\\s:：=]+){0,2}|(?:\\s+[^\\s:：=.!?,;]+){1,4}(?=\\s*[:：])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)){0,2}\\s*[\\[(（【「"'«]?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
+  `^(?:\\s+(?:${FROM_WORDS})(?:\\s+(?![\\d—–→-])[^\\s:：=]+){1,3}|(?:\\s+[^\\s:：=.!?,;]+){1,4}(?=\\s*[:：]|\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*(?:[:：=]|→|->|=>|—|–)|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)){0,2}\\s*[\\[(（【「"'«]?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
   'iu',
 );
 // Four to eight digits, possibly grouped ("739 204", "66 20 91", "482-913"), or a service prefix ("G-582019").

@@ -91,7 +91,7 @@ const ASSIGNMENT = /^["']?\s*(?::=|=>|->|→|⇒|[:=：])\s*/;
 // follows the label only, so "password manager is bitwarden" (a password manager) does not match.
 const POSSESSIVE = phrasePattern(POSTPOSED_POSSESSIVES);
 // Adverbs between an English verb and its value ("our netflix password is still x").
-const STILL = phrasePattern(['still', 'currently', 'always', 'also']);
+const STILL = phrasePattern(['still', 'currently', 'always', 'also', 'actually', 'really']);
 const STATEMENT = new RegExp(
   `^(?:\\s+(?:${POSSESSIVE}))?${PHRASE}?(?:\\s+(?:${POSSESSIVE}))?(?:\\s+(${VERBS})(?:\\s+(?:${STILL}))?(?:\\s*[:：]\\s*|\\s+)|\\s*(?:[:=：]|->|=>|→|⇒)\\s*)`,
   'iu',
@@ -102,7 +102,10 @@ const RELATIVE = new RegExp(
   `^${PHRASE}?${RELATIVE_CLAUSE}\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?:\\s*[:：]\\s*|\\s+)`,
   'iu',
 );
-const POSTPOSED = /^(?:\s+[^\s.!?:;,=]+){0,3}?(?:\s+(là|adalah|ialah)\s+|\s*[:=]\s*)/iu;
+// Up to four words, then a copula of a language that puts none right after the label (Vietnamese, Malay, Swahili
+// "PIN yangu ya M-Pesa ni 4093", Arabic "كلمة السر لحسابي في تطبيق البنك هي ...") or a colon.
+const POSTPOSED = /^(?:\s+[^\s.!?:;,=]+){0,4}?(?:\s+(là|adalah|ialah|ni|هي|هو)\s+|\s*[:=]\s*)/iu;
+const DISTANT_COPULA = /^(?:\s+[^\s.!?:;,=]+){0,4}?\s+(?:là|adalah|ialah|ni|هي|هو)\s+/iu;
 // "mdp banque: ...", "password gmail: ...", "Passwort Router: ...": one naming word, then a colon. Only a
 // random-looking value counts, and not after the words that make a compound ("password manager: ...").
 // The word and the value stay on the label's line: "db_password:\n  file: ..." opens a nested YAML block.
@@ -189,6 +192,10 @@ function separate(tail: string, label: string, cjk: boolean): Separated | null {
     return { length: named[0].length, intro: 'juxtaposed' };
   const relative = RELATIVE.exec(tail);
   if (relative) return { length: relative[0].length, intro: 'relative' };
+  // Any label, a few words, then a copula of Vietnamese, Malay, Swahili or Arabic: read like a relative clause,
+  // so only a random value or a 4-8 digit code counts ("no tengo password ni PIN" gives nothing).
+  const distant = DISTANT_COPULA.exec(tail);
+  if (distant) return { length: distant[0].length, intro: 'relative' };
   const juxtaposed = JUXTAPOSED.exec(tail);
   return juxtaposed ? { length: juxtaposed[0].length, intro: 'juxtaposed' } : null;
 }
