@@ -75,6 +75,11 @@ describe('identifiers whose check digits vouch for them near a label', () => {
       expect(classes(say(bad)), say(bad)).toEqual([]);
       expect(classes(`order ${good} ships tomorrow`)).toEqual([]);
     }
+    // Each format only after its own country's labels: an Indian mobile number by an Aadhaar label is not read as
+    // an Iranian code, whatever its digits.
+    const mobile = numbers('98', 10, isValidIranianCode).good;
+    expect(classes(`my aadhaar is linked to my mobile ${mobile}`)).not.toContain('national_id');
+    expect(classes(`کد ملی من ${mobile} هست`)).toContain('national_id');
     // A label's letters inside a tracking number ("...MEDRG6487...") are no label.
     expect(classes('my package is 1ZHMEDRG6487896047, arriving Tuesday')).toEqual([]);
   });

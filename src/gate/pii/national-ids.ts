@@ -193,14 +193,59 @@ export function isValidMyNumber(digits: string): boolean {
   return Number(digits[11]) === (r <= 1 ? 0 : 11 - r);
 }
 
-// The national formats whose check digits vouch for a number found near an identifier label, by length: a Saudi
-// national ID (10 digits from 1 or 2, Luhn), an Iranian national code; a Turkish kimlik number, a German Steuer-ID;
-// an Aadhaar number, a Japanese My Number.
-const CHECKSUMMED: Record<number, ((digits: string) => boolean)[]> = {
-  10: [(d) => /^[12]/.test(d) && passesLuhn(d), isValidIranianCode],
-  11: [isValidTcKimlik, isValidSteuerId],
-  12: [isValidAadhaar, isValidMyNumber],
-};
+// The national formats whose check digits vouch for a number found near their own labels: each format is read
+// only after the labels of its country ("aadhaar ... 8579 8929 3788"), so an Indian mobile number near an Aadhaar
+// label is not checked against the Iranian code's digit. Ten digits from 1 or 2 under Luhn is a Saudi national ID
+// or iqama number.
+const CHECKSUMMED_FORMATS: readonly { labels: RegExp; length: number; valid: (digits: string) => boolean }[] =
+  [
+    {
+      labels: labelPattern([
+        'رقم الهوية',
+        'الهوية الوطنية',
+        'رقم الهوية الوطنية',
+        'الهوية',
+        'هوية',
+        'إقامة',
+        'رقم الإقامة',
+        'iqama',
+      ]),
+      length: 10,
+      valid: (d) => /^[12]/.test(d) && passesLuhn(d),
+    },
+    {
+      labels: labelPattern(['کد ملی', 'کدملی', 'شماره ملی', 'national code', 'melli code']),
+      length: 10,
+      valid: isValidIranianCode,
+    },
+    {
+      labels: labelPattern(['tc kimlik', 'kimlik', 'tckn', 't.c. kimlik', 'tc no', 'tc numaram']),
+      length: 11,
+      valid: isValidTcKimlik,
+    },
+    {
+      labels: labelPattern([
+        'steuer-id',
+        'steuerid',
+        'steuer id',
+        'steueridentifikationsnummer',
+        'steuer-identifikationsnummer',
+        'identifikationsnummer',
+      ]),
+      length: 11,
+      valid: isValidSteuerId,
+    },
+    {
+      labels: labelPattern(['aadhaar', 'aadhar', 'आधार', 'uidai', 'uid number']),
+      length: 12,
+      valid: isValidAadhaar,
+    },
+    {
+      labels: labelPattern(['マイナンバー', '個人番号', 'my number', 'mynumber']),
+      length: 12,
+      valid: isValidMyNumber,
+    },
+  ];
 // Ten to twelve ASCII digits, grouped by single spaces, dots or dashes or not, standing alone (a number written in
 // Persian digits, "۸۴۲۹۱۷۳", is not read here).
 const CHECKSUM_CANDIDATE = /(?<![\dA-Za-z])\d(?:[ .-]?\d){9,11}(?![\dA-Za-z])/g;
@@ -208,21 +253,24 @@ const CHECKSUM_CANDIDATE = /(?<![\dA-Za-z])\d(?:[ .-]?\d){9,11}(?![\dA-Za-z])/g;
 const NEAR = 100;
 
 /**
- * Numbers with a national checksum within NEAR characters after an identifier label, whatever stands between:
- * "TC kimlik no istiyo, benimki 14878460200", "meine Steuer-ID für die Lohnabrechnung – kannst du dir die
- * merken? 80 247 669 353", "رقم الهوية الوطنية حقي 1558874689". The label says what kind of number is near; the
- * check digits say it is one (a random number of that length passes one in five to one in a hundred times).
+ * Numbers with their country's check digits within NEAR characters after that country's identifier label,
+ * whatever stands between: "TC kimlik no istiyo, benimki 14878460200", "meine Steuer-ID für die Lohnabrechnung –
+ * kannst du dir die merken? 80 247 669 353", "رقم الهوية الوطنية حقي 1558874689". The label says what kind of
+ * number is near; the check digits say it is one (a random number of that length passes one in ten to one in a
+ * hundred times).
  */
 function checksummedNearLabel(text: string): PiiFinding[] {
   const findings: PiiFinding[] = [];
-  for (const match of labelMatches(text, LABEL)) {
-    const labelEnd = match.index + match[0].length;
-    const window = text.slice(labelEnd, labelEnd + NEAR);
-    for (const candidate of window.matchAll(CHECKSUM_CANDIDATE)) {
-      const digits = candidate[0].replace(/\D/g, '');
-      if (!(CHECKSUMMED[digits.length] ?? []).some((valid) => valid(digits))) continue;
-      const start = labelEnd + candidate.index;
-      findings.push({ class: 'national_id', start, end: start + candidate[0].length });
+  for (const format of CHECKSUMMED_FORMATS) {
+    for (const match of labelMatches(text, format.labels)) {
+      const labelEnd = match.index + match[0].length;
+      const window = text.slice(labelEnd, labelEnd + NEAR);
+      for (const candidate of window.matchAll(CHECKSUM_CANDIDATE)) {
+        const digits = candidate[0].replace(/\D/g, '');
+        if (digits.length !== format.length || !format.valid(digits)) continue;
+        const start = labelEnd + candidate.index;
+        findings.push({ class: 'national_id', start, end: start + candidate[0].length });
+      }
     }
   }
   return findings;
