@@ -113,6 +113,18 @@ export const PUBLIC_CODE_KINDS = [
   'bank',
 ];
 
+/**
+ * Words that make "code" name what the code is for, not a lock or a login: "booking code", "tracking code",
+ * "product code" (with PUBLIC_CODE_KINDS, the codes that are no secret).
+ */
+export const NAMED_CODE_KINDS = [
+  ...['booking', 'reservation', 'confirmation', 'order', 'reference', 'ref', 'tracking', 'ticket', 'product'],
+  ...['item', 'article', 'model', 'serial', 'part', 'course', 'class', 'flight', 'fare', 'seat', 'invoice'],
+  ...['customer', 'member', 'account', 'activation', 'meeting', 'event', 'language', 'currency', 'airport'],
+  ...['station', 'reserva', 'pedido', 'referencia', 'referência', 'reservering', 'boeking', 'buchungs'],
+  ...['bestell', 'réservation', 'commande', 'prenotazione'],
+];
+
 /** Sentence-internal connectors between a label and a phrase naming what it is for ("password for the NAS"). */
 export const PREPOSITIONS = [
   'for',

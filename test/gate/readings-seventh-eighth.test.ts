@@ -176,3 +176,35 @@ describe('codes and PINs given after a few words, an arrow or a dash, in the use
     expect(codes('the password is actually wrong')).toEqual([]);
   });
 });
+
+describe('the ninth set: codes and identifiers inside longer messages', () => {
+  it('refuses a code given shortly after its lock was named, and a bold code on the line after its label', () => {
+    expect(
+      codes(
+        'the keys are in the grey key safe to the left of the front door. The code is 2758, scramble it after.',
+      ),
+    ).toEqual(['secret.access_code']);
+    expect(codes('De sleutel hangt in het sleutelkastje naast de schuur, code 5398.')).toEqual([
+      'secret.access_code',
+    ]);
+    expect(codes('Your sign-in code is:\n\n**738 204**\n\nThe code expires in 10 minutes.')).toEqual([
+      'secret.one_time_code',
+    ]);
+  });
+  it('leaves codes that name what they are, a lock in another paragraph, and short numbers', () => {
+    for (const text of [
+      'The front door is blue. Your booking code is 48213377.',
+      'The gate opens at 9. Tracking code 5512 0983 771 for the parcel.',
+      'Check-in at the front door.\n\nThe code for the Wi-Fi network name is on the router.',
+      'The garage is on the left. The code 12 is for the parking zone.',
+    ])
+      expect(codes(text), text).toEqual([]);
+    expect(codes('The garage door was fixed.\n\nThe code is 2758 for the gym membership app.')).toEqual([]);
+  });
+  it('reads a UK National Insurance number by its shape a sentence after its label', () => {
+    expect(classes('I typed my National Insurance number wrong. The right one is JT 48 27 19 C.')).toContain(
+      'national_id',
+    );
+    expect(classes('My National Insurance number is pending; the ticket is QQ 12 34 56 E.')).toEqual([]);
+  });
+});

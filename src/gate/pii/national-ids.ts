@@ -196,56 +196,72 @@ export function isValidMyNumber(digits: string): boolean {
 // The national formats whose check digits vouch for a number found near their own labels: each format is read
 // only after the labels of its country ("aadhaar ... 8579 8929 3788"), so an Indian mobile number near an Aadhaar
 // label is not checked against the Iranian code's digit. Ten digits from 1 or 2 under Luhn is a Saudi national ID
-// or iqama number.
-const CHECKSUMMED_FORMATS: readonly { labels: RegExp; length: number; valid: (digits: string) => boolean }[] =
-  [
-    {
-      labels: labelPattern([
-        'رقم الهوية',
-        'الهوية الوطنية',
-        'رقم الهوية الوطنية',
-        'الهوية',
-        'هوية',
-        'إقامة',
-        'رقم الإقامة',
-        'iqama',
-      ]),
-      length: 10,
-      valid: (d) => /^[12]/.test(d) && passesLuhn(d),
-    },
-    {
-      labels: labelPattern(['کد ملی', 'کدملی', 'شماره ملی', 'national code', 'melli code']),
-      length: 10,
-      valid: isValidIranianCode,
-    },
-    {
-      labels: labelPattern(['tc kimlik', 'kimlik', 'tckn', 't.c. kimlik', 'tc no', 'tc numaram']),
-      length: 11,
-      valid: isValidTcKimlik,
-    },
-    {
-      labels: labelPattern([
-        'steuer-id',
-        'steuerid',
-        'steuer id',
-        'steueridentifikationsnummer',
-        'steuer-identifikationsnummer',
-        'identifikationsnummer',
-      ]),
-      length: 11,
-      valid: isValidSteuerId,
-    },
-    {
-      labels: labelPattern(['aadhaar', 'aadhar', 'आधार', 'uidai', 'uid number']),
-      length: 12,
-      valid: isValidAadhaar,
-    },
-    {
-      labels: labelPattern(['マイナンバー', '個人番号', 'my number', 'mynumber']),
-      length: 12,
-      valid: isValidMyNumber,
-    },
-  ];
+// or iqama number; a UK National Insurance number is read by its shape.
+// A UK National Insurance number: two prefix letters (not D, F, I, Q, U, V; not BG, GB, NK, KN, TN, NT, ZZ), six
+// digits, a suffix A-D. Its shape is its check.
+const UK_NINO =
+  /(?<![A-Za-z0-9])(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])/g;
+
+const CHECKSUMMED_FORMATS: readonly {
+  labels: RegExp;
+  length: number;
+  valid: (digits: string) => boolean;
+  /** The candidates' shape, when it is not 10-12 digits (then `length` and `valid` are not used). */
+  candidate?: RegExp;
+}[] = [
+  {
+    labels: labelPattern(['national insurance', 'national insurance number', 'ni number', 'nino', 'ni no']),
+    length: 0,
+    valid: () => true,
+    candidate: UK_NINO,
+  },
+  {
+    labels: labelPattern([
+      'رقم الهوية',
+      'الهوية الوطنية',
+      'رقم الهوية الوطنية',
+      'الهوية',
+      'هوية',
+      'إقامة',
+      'رقم الإقامة',
+      'iqama',
+    ]),
+    length: 10,
+    valid: (d) => /^[12]/.test(d) && passesLuhn(d),
+  },
+  {
+    labels: labelPattern(['کد ملی', 'کدملی', 'شماره ملی', 'national code', 'melli code']),
+    length: 10,
+    valid: isValidIranianCode,
+  },
+  {
+    labels: labelPattern(['tc kimlik', 'kimlik', 'tckn', 't.c. kimlik', 'tc no', 'tc numaram']),
+    length: 11,
+    valid: isValidTcKimlik,
+  },
+  {
+    labels: labelPattern([
+      'steuer-id',
+      'steuerid',
+      'steuer id',
+      'steueridentifikationsnummer',
+      'steuer-identifikationsnummer',
+      'identifikationsnummer',
+    ]),
+    length: 11,
+    valid: isValidSteuerId,
+  },
+  {
+    labels: labelPattern(['aadhaar', 'aadhar', 'आधार', 'uidai', 'uid number']),
+    length: 12,
+    valid: isValidAadhaar,
+  },
+  {
+    labels: labelPattern(['マイナンバー', '個人番号', 'my number', 'mynumber']),
+    length: 12,
+    valid: isValidMyNumber,
+  },
+];
 // Ten to twelve ASCII digits, grouped by single spaces, dots or dashes or not, standing alone (a number written in
 // Persian digits, "۸۴۲۹۱۷۳", is not read here).
 const CHECKSUM_CANDIDATE = /(?<![\dA-Za-z])\d(?:[ .-]?\d){9,11}(?![\dA-Za-z])/g;
@@ -265,9 +281,9 @@ function checksummedNearLabel(text: string): PiiFinding[] {
     for (const match of labelMatches(text, format.labels)) {
       const labelEnd = match.index + match[0].length;
       const window = text.slice(labelEnd, labelEnd + NEAR);
-      for (const candidate of window.matchAll(CHECKSUM_CANDIDATE)) {
+      for (const candidate of window.matchAll(format.candidate ?? CHECKSUM_CANDIDATE)) {
         const digits = candidate[0].replace(/\D/g, '');
-        if (digits.length !== format.length || !format.valid(digits)) continue;
+        if (!format.candidate && (digits.length !== format.length || !format.valid(digits))) continue;
         const start = labelEnd + candidate.index;
         findings.push({ class: 'national_id', start, end: start + candidate[0].length });
       }

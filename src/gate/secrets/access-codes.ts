@@ -3,6 +3,7 @@
 // es 2580", "le digicode est 4B729"). A code word alone is not enough ("zip code 94107", "error code 4521",
 // "promo code SAVE20"): it must name a lock, and the value must be a code (digits, # and *, a letter or two).
 import {
+  NAMED_CODE_KINDS,
   PUBLIC_CODE_KINDS,
   phrasePattern,
   RELATIVE_CLAUSE,
@@ -104,10 +105,26 @@ const FOREIGN_LOCKS = [
   ],
   // Ukrainian.
   ...['домофону', 'дверей', 'сейфу', 'сигналізації', "під'їзду", 'підʼїзду', 'воріт', 'хвіртки'],
+  // Dutch, Vietnamese, Greek (read by the lock-nearby reading: "in het sleutelkastje naast de schuur, code 5398").
+  ...['sleutelkastje', 'sleutelkluis', 'sleutelkast', 'voordeur', 'cổng', 'cửa', 'két sắt', 'hộp khóa'],
+  ...['κλειδοκούτι', 'πόρτα', 'πόρτας', 'εξώπορτα', 'είσοδο', 'εισόδου', 'χρηματοκιβώτιο', 'συναγερμό'],
 ];
 const FOREIGN_CODE_NOUNS = [
   ...['código', 'clave', 'combinación', 'senha', 'combinação', 'code', 'combinaison', 'codice'],
-  ...['combinazione', 'code', 'kod', 'код', 'pin', 'رمز', 'كود', 'קוד'],
+  ...[
+    'combinazione',
+    'code',
+    'kod',
+    'код',
+    'pin',
+    'رمز',
+    'كود',
+    'קוד',
+    'mật mã',
+    'mã số',
+    'κωδικό',
+    'κωδικός',
+  ],
 ];
 const FOREIGN_OF = [
   'de la',
@@ -164,22 +181,55 @@ const VALUE = /^[#*]?\d(?:[ -]?[\dA-Z#*]){2,9}(?![\p{L}\d])/u;
 // "zip code for the new office is 94110": a code word after one of these is not a lock's.
 const PUBLIC_CODE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${phrasePattern(PUBLIC_CODE_KINDS)})[\\s-]*$`, 'iu');
 
+// A code word on its own ("The code is 2758", "has a new code: 3917", "abre com o código 7193#"), counted only when a
+// lock was named shortly before it in the same paragraph ("the keys are in the grey key safe to the left of the
+// front door. The code is 2758"): notices and messages name the lock, then give its code in the next clause.
+const BARE_CODE = new RegExp(
+  `(?:${phrasePattern([...CODE_WORDS, ...FOREIGN_CODE_WORDS, ...FOREIGN_CODE_NOUNS])})(?![\\p{L}])`,
+  'giu',
+);
+const LOCK_NEARBY = new RegExp(
+  `(?:^|[^\\p{L}])(?:${phrasePattern([...LOCKS, ...CODE_LOCKS, ...FOREIGN_LOCKS])})(?![\\p{L}])`,
+  'iu',
+);
+/** How far before a bare code word its lock may be named. */
+const LOCK_CONTEXT = 120;
+// Codes that name what they are, not a lock's: "booking code", "tracking code", "product code" (and the public ones).
+const OTHER_CODE_BEFORE = new RegExp(
+  `(?:^|[^\\p{L}])(?:${phrasePattern([...PUBLIC_CODE_KINDS, ...NAMED_CODE_KINDS, 'verification'])})[\\s-]*$`,
+  'iu',
+);
+
+/** The code given after a label, or null: a separator, then a value with at least `minDigits` digits. */
+function codeAfter(text: string, labelEnd: number, minDigits: number): SecretFinding | null {
+  const tail = text.slice(labelEnd, labelEnd + 120);
+  const separator = SEPARATOR.exec(tail);
+  if (!separator) return null;
+  const rest = tail.slice(separator[0].length);
+  const value = VALUE.exec(rest)?.[0]?.trimEnd();
+  if (value === undefined || value.replace(/\D/g, '').length < minDigits) return null;
+  if (UNITS.test(rest.slice(value.length))) return null;
+  const start = labelEnd + separator[0].length;
+  return { code: 'secret.access_code', start, end: start + value.length };
+}
+
 /** Alarm, door, gate, safe, lockbox and padlock codes and combinations. */
 export function detectAccessCodes(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
   for (const label of text.matchAll(LABELS)) {
     if (!startsLabel(text, label.index)) continue;
     if (PUBLIC_CODE_BEFORE.test(text.slice(Math.max(0, label.index - 16), label.index))) continue;
-    const labelEnd = label.index + label[0].length;
-    const tail = text.slice(labelEnd, labelEnd + 120);
-    const separator = SEPARATOR.exec(tail);
-    if (!separator) continue;
-    const rest = tail.slice(separator[0].length);
-    const value = VALUE.exec(rest)?.[0]?.trimEnd();
-    if (value === undefined || value.replace(/\D/g, '').length < 3) continue;
-    if (UNITS.test(rest.slice(value.length))) continue;
-    const start = labelEnd + separator[0].length;
-    findings.push({ code: 'secret.access_code', start, end: start + value.length });
+    const finding = codeAfter(text, label.index + label[0].length, 3);
+    if (finding) findings.push(finding);
+  }
+  for (const word of text.matchAll(BARE_CODE)) {
+    if (!startsLabel(text, word.index)) continue;
+    const before = text.slice(Math.max(0, word.index - LOCK_CONTEXT), word.index);
+    const paragraph = before.slice(before.lastIndexOf('\n\n') + 1);
+    if (!LOCK_NEARBY.test(paragraph) || OTHER_CODE_BEFORE.test(before.slice(-24))) continue;
+    const finding = codeAfter(text, word.index + word[0].length, 4);
+    if (finding && !findings.some((f) => f.start < finding.end && finding.start < f.end))
+      findings.push(finding);
   }
   return findings;
 }

@@ -3,6 +3,7 @@
 // verification code", "验证码 604817", "Ihr Bestätigungscode lautet 551902"). Talk about codes ("the OTP
 // expires after 5 minutes", "the code never arrived") carries no digits in the value position and passes.
 import {
+  NAMED_CODE_KINDS,
   PUBLIC_CODE_KINDS,
   phrasePattern,
   RELATIVE_CLAUSE,
@@ -105,10 +106,10 @@ const CJK_LABEL = new RegExp(phrasePattern(CJK_LABELS), 'gu');
 // Between a label and its code: colons, arrows and dashes, copulas in the covered languages, "for <service>" (up to
 // three words: "for the bank app", "dari Tokopedia"), up to four words before a colon or a copula ("mã OTP ngân hàng
 // vừa gửi là ..."), a short relative clause
-// before its verb ("the passcode they texted me was"), brackets. The code itself must be four to eight digits (or
+// before its verb ("the passcode they texted me was"), brackets, markdown emphasis ("**738 204**"). The code itself must be four to eight digits (or
 // a backup code), so prose about codes stays out.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:${FROM_WORDS})(?:\\s+(?![\\d—–→-])[^\\s:：=]+){1,3}|(?:\\s+[^\\s:：=.!?,;]+){1,4}(?=\\s*[:：]|\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*(?:[:：=]|→|->|=>|—|–)|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)){0,2}\\s*[\\[(（【「"'«]?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
+  `^(?:\\s+(?:${FROM_WORDS})(?:\\s+(?![\\d—–→-])[^\\s:：=]+){1,3}|(?:\\s+[^\\s:：=.!?,;]+){1,4}(?=\\s*[:：]|\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*(?:[:：=]|→|->|=>|—|–)|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)){0,2}\\s*[\\[(（【「"'«]?(?:\\*\\*|__|\\*|_|\\x60)?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
   'iu',
 );
 // Four to eight digits, possibly grouped ("739 204", "66 20 91", "482-913"), or a service prefix ("G-582019").
@@ -151,12 +152,20 @@ function codeAfter(text: string, labelEnd: number, backup: boolean): SecretFindi
   return { code: 'secret.one_time_code', start, end: start + value.length };
 }
 
+// "your booking code is 48213377" names a booking, not a login.
+const NAMED_CODE = new RegExp(
+  `(?:^|[^\\p{L}])(?:${phrasePattern([...PUBLIC_CODE_KINDS, ...NAMED_CODE_KINDS])})[\\s-]+code\\b`,
+  'iu',
+);
+
 function spansOf(text: string, pattern: RegExp): SecretFinding[] {
-  return Array.from(text.matchAll(pattern), (m) => {
-    const value = m[1] ?? '';
-    const start = m.index + m[0].indexOf(value);
-    return { code: 'secret.one_time_code' as const, start, end: start + value.length };
-  });
+  return Array.from(text.matchAll(pattern))
+    .filter((m) => !NAMED_CODE.test(m[0]))
+    .map((m) => {
+      const value = m[1] ?? '';
+      const start = m.index + m[0].indexOf(value);
+      return { code: 'secret.one_time_code' as const, start, end: start + value.length };
+    });
 }
 
 /** One-time codes, 2FA and recovery codes given after a label or in a service's message form. */

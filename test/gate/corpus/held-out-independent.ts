@@ -19,6 +19,9 @@
 //   and tracking numbers, last four digits of a card, promo codes, "the code will be texted to me").
 // - eighth (2026-12-02): 100 and 100 from coding and ops agents (config and env files, CLI commands, code, CI logs,
 //   exports) with current vendor token formats; the benign ones hashes, public keys, placeholders, ARNs, test cards.
+// - ninth (2026-12-02): 80 and 80 longer texts (250-1,500 characters: e-mails with signatures and quoted replies,
+//   forwarded notifications, meeting notes, helpdesk tickets, itineraries) in 22 languages, each secret buried
+//   among ordinary numbers (dates, amounts, booking and order references).
 // The secrets' texts are base64 so that no complete credential literal sits in the repository; every value is fake.
 import { readFileSync } from 'node:fs';
 import type { DetectionCode } from '../../../src/gate/index.ts';
@@ -37,6 +40,7 @@ const SETS = [
   { file: 'held-out-sixth.json', origin: 'held-out-sixth', prefix: 'held6' },
   { file: 'held-out-seventh.json', origin: 'held-out-seventh', prefix: 'held7' },
   { file: 'held-out-eighth.json', origin: 'held-out-eighth', prefix: 'held8' },
+  { file: 'held-out-ninth.json', origin: 'held-out-ninth', prefix: 'held9' },
 ] as const satisfies readonly { file: string; origin: CaseOrigin; prefix: string }[];
 
 function read(file: string): IndependentSet {

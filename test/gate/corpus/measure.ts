@@ -57,6 +57,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-sixth',
   'held-out-seventh',
   'held-out-eighth',
+  'held-out-ninth',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

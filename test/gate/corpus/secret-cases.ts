@@ -18,7 +18,8 @@ export type CaseOrigin =
   | 'held-out-fifth'
   | 'held-out-sixth'
   | 'held-out-seventh'
-  | 'held-out-eighth';
+  | 'held-out-eighth'
+  | 'held-out-ninth';
 
 export interface SecretCase {
   id: string;
