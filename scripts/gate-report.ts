@@ -194,10 +194,12 @@ const FIRST_RUNS: readonly FirstRun[] = [
       'when a lock was named up to 120 characters before it in the same paragraph, unless the code names what it is ' +
       '("booking code", "tracking code"; "your booking code is ..." is no longer read as a one-time code either); ' +
       'Dutch, Vietnamese and Greek lock and code words; a one-time code in markdown bold on the line after its ' +
-      'label; a UK National Insurance number by its shape a sentence after its label. Still missed (14): codes, ' +
-      'passwords and identifiers in Ukrainian, Hebrew, Arabic, Thai, Japanese and Greek text, a Korean building code ' +
-      'changed "to" a value, a login written "admin / password", a passphrase and a seed phrase on the lines after ' +
-      'their labels, a forwarded Spanish SMS',
+      'label; a UK National Insurance number by its shape a sentence after its label; labels and phrasings in ' +
+      'Ukrainian ("пароль змінено на", РНОКПП), Hebrew (סיסמה, תעודת זהות), Arabic (رمز التحقق), Japanese (旅券番号) and ' +
+      "Greek (διαβατηρίου); up to three naming words before a password's colon (a random value only); an alias in " +
+      'brackets after an identifier label. Still missed (7): Thai codes (no spaces between words), a Korean ' +
+      'building code changed "to" a value, a login written "admin / password", a passphrase and a seed phrase on ' +
+      'the lines after their labels, a forwarded Spanish SMS with a long phrase before its copula',
   },
 ];
 

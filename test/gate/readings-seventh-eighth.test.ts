@@ -208,3 +208,21 @@ describe('the ninth set: codes and identifiers inside longer messages', () => {
     expect(classes('My National Insurance number is pending; the ticket is QQ 12 34 56 E.')).toEqual([]);
   });
 });
+
+describe('the ninth set: labels and phrasings in Ukrainian, Hebrew, Japanese, Greek and Arabic', () => {
+  it('reads them', () => {
+    expect(codes('для ноутбука пароль змінено на Dnipro_Sun47. Нікому не передавати.')).toEqual([
+      'secret.password',
+    ]);
+    expect(codes('הסיסמה לכניסה למחשב: Shoshana1956!')).toEqual(['secret.password']);
+    expect(codes('رمز التحقق الخاص بك هو 381946. لا تشارك هذا الرمز')).toEqual(['secret.one_time_code']);
+    expect(classes('מספר תעודת זהות: 206210080')).toContain('national_id');
+    expect(classes('РНОКПП (ІПН): 3091470655')).toContain('national_id');
+    expect(classes('■ 旅券番号：TK4829163（有効期限 2029年3月）')).toContain('passport');
+    expect(classes('χρειάστηκε ο αριθμός διαβατηρίου μου: AK4183927, λήγει το 2030')).toContain('passport');
+  });
+  it('takes only a random value after naming words and a colon, and no aside for a number', () => {
+    expect(codes('הסיסמה למחשב: ארוכה')).toEqual([]);
+    expect(classes('РНОКПП (ІПН): уточню пізніше')).toEqual([]);
+  });
+});

@@ -76,13 +76,13 @@ const ARTICLE = phrasePattern(['le', 'la', 'el', 'lo', 'o', 'a', 'the']);
 // With `owner`, up to eight words may say whose it is or what it is for before a colon ("PESEL użytkownika: ...",
 // "la CURP de mi hija pa la inscripción en la primaria: ...", "Reisepassnummer für die Buchung nach Kanada: ..."),
 // after a comma too ("el DNI, apúntamelo porfa: ..."), on the label's line and within its sentence; or up to two
-// words before a copula ("Số CCCD của mình là ...").
+// words before a copula ("Số CCCD của mình là ..."). An alias in brackets may follow the label ("РНОКПП (ІПН): ...").
 function connector(owner: boolean): RegExp {
   const whose = owner
     ? `(?:,?(?:[ \\t]+[\\p{L}\\p{M}'’-]+){0,7}[ \\t]+(?!(?:${OTHER_NUMBER_HEADS})[ \\t]*[:：])[\\p{L}\\p{M}'’-]+(?=[ \\t]*[:：])|(?:[ \\t]+[\\p{L}\\p{M}'’-]+){1,2}(?=[ \\t]+(?:${VERBS}|${IDENTIFIER_COPULAS})(?![\\p{L}])))?`
     : '';
   return new RegExp(
-    `^["']?\\.?(?:\\s*(?:${NUMBER_WORDS})(?![\\p{L}]))?${whose}(?:\\s*[:：=#]|\\s+(?:${VERBS}|${IDENTIFIER_COPULAS})(?:\\s+(?:${ARTICLE}))?(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|:))*\\s*["'“]?[\\[(（]?\\s*`,
+    `^["']?\\.?(?:\\s*(?:${NUMBER_WORDS})(?![\\p{L}]))?(?:\\s*\\([^()\\n]{1,24}\\))?${whose}(?:\\s*[:：=#]|\\s+(?:${VERBS}|${IDENTIFIER_COPULAS})(?:\\s+(?:${ARTICLE}))?(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|:))*\\s*["'“]?[\\[(（]?\\s*`,
     'iu',
   );
 }

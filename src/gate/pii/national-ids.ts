@@ -82,6 +82,9 @@ const LABELS = [
   ],
   ...['nik', 'nomor ktp', 'no ktp', 'ktp', 'nomor induk kependudukan', 'cccd', 'số cccd', 'căn cước'],
   ...['số căn cước', 'cmnd', 'số cmnd', 'kitambulisho', 'namba ya kitambulisho', 'nambari ya kitambulisho'],
+  // Ukrainian, Hebrew.
+  ...['рнокпп', 'іпн', 'ідентифікаційний код', 'ідентифікаційний номер', 'податковий номер'],
+  ...['תעודת זהות', 'מספר תעודת זהות', 'מספר זהות', 'ת.ז.', 'ת.ז', 'ת"ז'],
 ];
 const LABEL = labelPattern(LABELS);
 // Groups of capitals and digits with single separators, at least five digits in all.

@@ -54,6 +54,17 @@ const CODE_LABELS = [
   ...['код подтверждения', 'код проверки', 'одноразовый код', 'код из смс', 'код из sms', 'doğrulama kodu'],
   // Poland's BLIK payment codes are one-time codes by design (six digits, valid two minutes).
   ...['kod blik', 'blik', 'kode otp', 'kode verifikasi', 'mã otp', 'mã xác thực', 'mã xác nhận'],
+  // Arabic, Hebrew, Thai.
+  ...[
+    'رمز التحقق',
+    'رمز التفعيل',
+    'رمز التأكيد',
+    'كود التحقق',
+    'קוד אימות',
+    'קוד האימות',
+    'รหัส otp',
+    'รหัสยืนยัน',
+  ],
   ...['onay kodu', 'tek kullanımlık kod', 'güvenlik kodu', 'verifieringskod', 'engångskod', 'säkerhetskod'],
   ...['bekræftelseskode', 'engangskode', 'sikkerhetskode', 'vahvistuskoodi'],
 ];

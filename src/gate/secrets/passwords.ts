@@ -38,6 +38,8 @@ const FOREIGN_LABELS = [
   ...['jelszó', 'jelszavam', 'jelszava', 'jelszót', 'пароль', 'пароля', 'паролем', 'κωδικός', 'κωδικό'],
   ...['κωδικός πρόσβασης', 'mật khẩu', 'kata sandi', 'kata laluan', 'sandi'],
   ...['كلمة السر', 'كلمة المرور', 'كلمه السر', 'كلمه المرور', 'كلمة سر', 'الرقم السري'],
+  // Hebrew, Thai.
+  ...['סיסמה', 'הסיסמה', 'סיסמא', 'הסיסמא', 'รหัสผ่าน', 'รหัส atm', 'รหัส pin', 'รหัสเอทีเอ็ม'],
 ];
 const PIN_LABELS = [
   'pin',
@@ -106,10 +108,11 @@ const RELATIVE = new RegExp(
 // "PIN yangu ya M-Pesa ni 4093", Arabic "كلمة السر لحسابي في تطبيق البنك هي ...") or a colon.
 const POSTPOSED = /^(?:\s+[^\s.!?:;,=]+){0,4}?(?:\s+(là|adalah|ialah|ni|هي|هو)\s+|\s*[:=]\s*)/iu;
 const DISTANT_COPULA = /^(?:\s+[^\s.!?:;,=]+){0,4}?\s+(?:là|adalah|ialah|ni|هي|هو)\s+/iu;
-// "mdp banque: ...", "password gmail: ...", "Passwort Router: ...": one naming word, then a colon. Only a
+// "mdp banque: ...", "password gmail: ...", "Passwort Router: ...", "הסיסמה לכניסה למחשב: ...": up to three naming
+// words, then a colon. Only a
 // random-looking value counts, and not after the words that make a compound ("password manager: ...").
 // The word and the value stay on the label's line: "db_password:\n  file: ..." opens a nested YAML block.
-const NAMED = /^[ \t]+([\p{L}][\p{L}\d._-]{1,24})[ \t]*[:=：][ \t]*/u;
+const NAMED = /^[ \t]+([\p{L}][\p{L}\d._-]{1,24})(?:[ \t]+[\p{L}][\p{L}\d._-]{1,24}){0,2}[ \t]*[:=：][ \t]*/u;
 const COMPOUNDS = new Set(
   (
     'manager managers hint hints policy policies reset resets strength length field fields rule rules ' +
