@@ -1,7 +1,8 @@
 // Detects codes that open physical things: alarm, door, gate, garage, safe, lockbox and padlock codes and
 // combinations ("the alarm code is 4521", "garage PIN 8812", "Garagentor-Code: 4711", "el código de la alarma
 // es 2580", "le digicode est 4B729"). A code word alone is not enough ("zip code 94107", "error code 4521",
-// "promo code SAVE20"): it must name a lock, and the value must be a code (digits, # and *, a letter or two).
+// "promo code SAVE20"): it must name a lock, or follow one named shortly before it in the same paragraph ("the key
+// safe by the front door. The code is 2758"), and the value must be a code (digits, # and *, a letter or two).
 import {
   NAMED_CODE_KINDS,
   PUBLIC_CODE_KINDS,
