@@ -122,16 +122,7 @@ export function isValidCodiceFiscale(code: string): boolean {
   return String.fromCharCode(65 + (sum % 26)) === code[15];
 }
 
-/** The Verhoeff check of an Indian Aadhaar number (12 digits, the first 2-9). */
-export function isValidAadhaar(digits: string): boolean {
-  if (!/^[2-9]\d{11}$/.test(digits)) return false;
-  let c = 0;
-  for (let i = 0; i < digits.length; i++) {
-    const d = Number(digits[digits.length - 1 - i]);
-    c = VERHOEFF_D[c]![VERHOEFF_P[i % 8]![d]!]!;
-  }
-  return c === 0;
-}
+// The Verhoeff scheme's multiplication (D) and permutation (P) tables.
 const VERHOEFF_D = [
   [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
   [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
@@ -154,6 +145,17 @@ const VERHOEFF_P = [
   [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
   [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
 ];
+
+/** The Verhoeff check of an Indian Aadhaar number (12 digits, the first 2-9). */
+export function isValidAadhaar(digits: string): boolean {
+  if (!/^[2-9]\d{11}$/.test(digits)) return false;
+  let c = 0;
+  for (let i = 0; i < digits.length; i++) {
+    const d = Number(digits[digits.length - 1 - i]);
+    c = VERHOEFF_D[c]![VERHOEFF_P[i % 8]![d]!]!;
+  }
+  return c === 0;
+}
 
 /** The two check digits of a Turkish T.C. kimlik number (11 digits, not starting with 0). */
 export function isValidTcKimlik(digits: string): boolean {
@@ -196,27 +198,30 @@ export function isValidMyNumber(digits: string): boolean {
   return Number(digits[11]) === (r <= 1 ? 0 : 11 - r);
 }
 
-// The national formats whose check digits vouch for a number found near their own labels: each format is read
-// only after the labels of its country ("aadhaar ... 8579 8929 3788"), so an Indian mobile number near an Aadhaar
-// label is not checked against the Iranian code's digit. Ten digits from 1 or 2 under Luhn is a Saudi national ID
-// or iqama number; a UK National Insurance number is read by its shape.
+/** Exactly `length` ASCII digits, grouped by single spaces, dots or dashes or not, standing alone. */
+function digitRun(length: number): RegExp {
+  return new RegExp(`(?<![\\dA-Za-z])\\d(?:[ .-]?\\d){${length - 1}}(?![\\dA-Za-z])`, 'g');
+}
 // A UK National Insurance number: two prefix letters (not D, F, I, Q, U, V; not BG, GB, NK, KN, TN, NT, ZZ), six
 // digits, a suffix A-D. Its shape is its check.
 const UK_NINO =
   /(?<![A-Za-z0-9])(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])/g;
+const SHAPE_IS_CHECK = () => true;
 
-const CHECKSUMMED_FORMATS: readonly {
+// The national formats whose check digits (or shape) vouch for a number found near their own labels: each format is
+// read only after the labels of its country ("aadhaar ... 8579 8929 3788"), so an Indian mobile number near an
+// Aadhaar label is not checked against the Iranian code's digit. Ten digits from 1 or 2 under Luhn is a Saudi
+// national ID or iqama number. `valid` reads the candidate's digits. Numbers in Persian digits ("۸۴۲۹۱۷۳") are not
+// read here.
+const NEAR_LABEL_FORMATS: readonly {
   labels: RegExp;
-  length: number;
+  candidate: RegExp;
   valid: (digits: string) => boolean;
-  /** The candidates' shape, when it is not 10-12 digits (then `length` and `valid` are not used). */
-  candidate?: RegExp;
 }[] = [
   {
     labels: labelPattern(['national insurance', 'national insurance number', 'ni number', 'nino', 'ni no']),
-    length: 0,
-    valid: () => true,
     candidate: UK_NINO,
+    valid: SHAPE_IS_CHECK,
   },
   {
     labels: labelPattern([
@@ -229,17 +234,17 @@ const CHECKSUMMED_FORMATS: readonly {
       'رقم الإقامة',
       'iqama',
     ]),
-    length: 10,
+    candidate: digitRun(10),
     valid: (d) => /^[12]/.test(d) && passesLuhn(d),
   },
   {
     labels: labelPattern(['کد ملی', 'کدملی', 'شماره ملی', 'national code', 'melli code']),
-    length: 10,
+    candidate: digitRun(10),
     valid: isValidIranianCode,
   },
   {
     labels: labelPattern(['tc kimlik', 'kimlik', 'tckn', 't.c. kimlik', 'tc no', 'tc numaram']),
-    length: 11,
+    candidate: digitRun(11),
     valid: isValidTcKimlik,
   },
   {
@@ -251,23 +256,20 @@ const CHECKSUMMED_FORMATS: readonly {
       'steuer-identifikationsnummer',
       'identifikationsnummer',
     ]),
-    length: 11,
+    candidate: digitRun(11),
     valid: isValidSteuerId,
   },
   {
     labels: labelPattern(['aadhaar', 'aadhar', 'आधार', 'uidai', 'uid number']),
-    length: 12,
+    candidate: digitRun(12),
     valid: isValidAadhaar,
   },
   {
     labels: labelPattern(['マイナンバー', '個人番号', 'my number', 'mynumber']),
-    length: 12,
+    candidate: digitRun(12),
     valid: isValidMyNumber,
   },
 ];
-// Ten to twelve ASCII digits, grouped by single spaces, dots or dashes or not, standing alone (a number written in
-// Persian digits, "۸۴۲۹۱۷۳", is not read here).
-const CHECKSUM_CANDIDATE = /(?<![\dA-Za-z])\d(?:[ .-]?\d){9,11}(?![\dA-Za-z])/g;
 /** How far after a label a self-validating number is taken for the labelled one (about two short sentences). */
 const NEAR = 100;
 
@@ -280,13 +282,12 @@ const NEAR = 100;
  */
 function checksummedNearLabel(text: string): PiiFinding[] {
   const findings: PiiFinding[] = [];
-  for (const format of CHECKSUMMED_FORMATS) {
+  for (const format of NEAR_LABEL_FORMATS) {
     for (const match of labelMatches(text, format.labels)) {
       const labelEnd = match.index + match[0].length;
       const window = text.slice(labelEnd, labelEnd + NEAR);
-      for (const candidate of window.matchAll(format.candidate ?? CHECKSUM_CANDIDATE)) {
-        const digits = candidate[0].replace(/\D/g, '');
-        if (!format.candidate && (digits.length !== format.length || !format.valid(digits))) continue;
+      for (const candidate of window.matchAll(format.candidate)) {
+        if (!format.valid(candidate[0].replace(/\D/g, ''))) continue;
         const start = labelEnd + candidate.index;
         findings.push({ class: 'national_id', start, end: start + candidate[0].length });
       }
