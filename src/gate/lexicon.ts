@@ -124,15 +124,18 @@ export const PUBLIC_CODE_KINDS = [
 ];
 
 /**
- * Words that make "code" name what the code is for, not a lock or a login: "booking code", "tracking code",
- * "product code" (with PUBLIC_CODE_KINDS, the codes that are no secret).
+ * Words that make a code or a number name what it is for, not a lock, a login or a person: "booking code",
+ * "tracking code", "appointment confirmation: 48213377" (with PUBLIC_CODE_KINDS, the codes that are no secret).
+ * Read before an access code's or a one-time code's word, and as the last word before an identifier's colon.
  */
 export const NAMED_CODE_KINDS = [
   ...['booking', 'reservation', 'confirmation', 'order', 'reference', 'ref', 'tracking', 'ticket', 'product'],
   ...['item', 'article', 'model', 'serial', 'part', 'course', 'class', 'flight', 'fare', 'seat', 'invoice'],
   ...['customer', 'member', 'account', 'activation', 'meeting', 'event', 'language', 'currency', 'airport'],
-  ...['station', 'reserva', 'pedido', 'referencia', 'referência', 'reservering', 'boeking', 'buchungs'],
-  ...['bestell', 'réservation', 'commande', 'prenotazione'],
+  ...['station', 'appointment', 'pnr', 'locator', 'receipt', 'claim'],
+  ...['reserva', 'pedido', 'referencia', 'referência', 'confirmación', 'cita', 'protocolo', 'fatura'],
+  ...['réservation', 'commande', 'référence', 'dossier', 'prenotazione', 'reservering', 'boeking'],
+  ...['buchungs', 'buchungsnummer', 'bestell', 'bestellung', 'referenz', 'auftrag', 'rechnung', 'termin'],
 ];
 
 /** Sentence-internal connectors between a label and a phrase naming what it is for ("password for the NAS"). */

@@ -1,6 +1,6 @@
 // Reads the value a label introduces ("SSN: 536-22-8741", "mi DNI es 12345678Z", "护照号码 E12345678"): the
 // label, optional "number" words and a colon or copula, then the value. Shared by the identifier detectors.
-import { phrasePattern, VALUE_VERBS } from '../lexicon.ts';
+import { NAMED_CODE_KINDS, phrasePattern, VALUE_VERBS } from '../lexicon.ts';
 import type { PiiClass } from '../reason-codes.ts';
 import { startsLabel } from '../secrets/match.ts';
 import type { PiiFinding } from './types.ts';
@@ -39,34 +39,8 @@ export function labelPattern(labels: readonly string[]): RegExp {
 }
 // The last word before a colon that makes the value some other number: "Passport renewal appointment confirmation:
 // 48213377" gives a confirmation number, "Reisepassnummer für die Buchung nach Kanada: ..." the passport number.
-const OTHER_NUMBER_HEADS = phrasePattern([
-  ...['confirmation', 'reference', 'ref', 'booking', 'reservation', 'order', 'ticket', 'appointment', 'pnr'],
-  ...[
-    'locator',
-    'tracking',
-    'invoice',
-    'receipt',
-    'claim',
-    'case',
-    'account',
-    'phone',
-    'tel',
-    'fax',
-    'flight',
-  ],
-  ...[
-    'confirmación',
-    'referencia',
-    'reserva',
-    'pedido',
-    'cita',
-    'référence',
-    'commande',
-    'dossier',
-    'bestellung',
-  ],
-  ...['buchungsnummer', 'referenz', 'auftrag', 'rechnung', 'termin', 'protocolo', 'pedido', 'fatura'],
-]);
+// The kinds codes name (lexicon.ts), and contact numbers and case files.
+const OTHER_NUMBER_HEADS = phrasePattern([...NAMED_CODE_KINDS, 'phone', 'tel', 'fax', 'case']);
 // Copulas only identifiers read: Swahili "ni", Persian "است"/"هست", and the Vietnamese and Malay ones the password
 // labels read after a phrase ("Namba yangu ya kitambulisho ni 44772693").
 const IDENTIFIER_COPULAS = phrasePattern(['ni', 'là', 'adalah', 'ialah', 'است', 'هست']);
