@@ -79,6 +79,12 @@ export const OTHER_COPULAS = [
   'היא',
 ];
 
+/**
+ * Copulas that may end a phrase after a label (Vietnamese, Malay, Swahili: "pass wifi nhà mình là ...", "PIN yangu
+ * ya M-Pesa ni 4093"); the password and identifier readings each add their own (Arabic, Persian).
+ */
+export const PHRASE_FINAL_COPULAS = ['là', 'adalah', 'ialah', 'ni'];
+
 /** Every verb above, plural copulas too ("codes are", "sind"). */
 const ALL_VALUE_VERBS = [
   ...GIVING_VERBS,

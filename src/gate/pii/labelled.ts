@@ -1,6 +1,6 @@
 // Reads the value a label introduces ("SSN: 536-22-8741", "mi DNI es 12345678Z", "护照号码 E12345678"): the
 // label, optional "number" words and a colon or copula, then the value. Shared by the identifier detectors.
-import { NAMED_CODE_KINDS, phrasePattern, VALUE_VERBS } from '../lexicon.ts';
+import { NAMED_CODE_KINDS, PHRASE_FINAL_COPULAS, phrasePattern, VALUE_VERBS } from '../lexicon.ts';
 import type { PiiClass } from '../reason-codes.ts';
 import { startsLabel } from '../secrets/match.ts';
 import type { PiiFinding } from './types.ts';
@@ -43,7 +43,7 @@ export function labelPattern(labels: readonly string[]): RegExp {
 const OTHER_NUMBER_HEADS = phrasePattern([...NAMED_CODE_KINDS, 'phone', 'tel', 'fax', 'case']);
 // Copulas only identifiers read: Swahili "ni", Persian "است"/"هست", and the Vietnamese and Malay ones the password
 // labels read after a phrase ("Namba yangu ya kitambulisho ni 44772693").
-const IDENTIFIER_COPULAS = phrasePattern(['ni', 'là', 'adalah', 'ialah', 'است', 'هست']);
+const IDENTIFIER_COPULAS = phrasePattern([...PHRASE_FINAL_COPULAS, 'است', 'هست']);
 // An article after a copula ("numéro de sécu c'est le 2 91 07 ...", "mi DNI es el 71829457C").
 const ARTICLE = phrasePattern(['le', 'la', 'el', 'lo', 'o', 'a', 'the']);
 // A JSON or YAML key closes its quote before the colon and opens one for the value ('"aadhaar": "9305..."').

@@ -6,6 +6,7 @@ import {
   ENGLISH_COPULAS,
   FOREIGN_PARTICIPLE,
   GIVING_VERBS,
+  PHRASE_FINAL_COPULAS,
   POSTPOSED_POSSESSIVES,
   PREPOSITIONS,
   PROSE_WORDS,
@@ -106,8 +107,11 @@ const RELATIVE = new RegExp(
 );
 // Up to four words, then a copula of a language that puts none right after the label (Vietnamese, Malay, Swahili
 // "PIN yangu ya M-Pesa ni 4093", Arabic "كلمة السر لحسابي في تطبيق البنك هي ...") or a colon.
-const POSTPOSED = /^(?:\s+[^\s.!?:;,=]+){0,4}?(?:\s+(là|adalah|ialah|ni|هي|هو)\s+|\s*[:=]\s*)/iu;
-const DISTANT_COPULA = /^(?:\s+[^\s.!?:;,=]+){0,4}?\s+(?:là|adalah|ialah|ni|هي|هو)\s+/iu;
+const FINAL_COPULA = phrasePattern([...PHRASE_FINAL_COPULAS, 'هي', 'هو']);
+const FEW_WORDS = '(?:\\s+[^\\s.!?:;,=]+){0,4}?';
+const POSTPOSED = new RegExp(`^${FEW_WORDS}(?:\\s+(${FINAL_COPULA})\\s+|\\s*[:=]\\s*)`, 'iu');
+// The same copula after any label, read like a relative clause (see separate).
+const DISTANT_COPULA = new RegExp(`^${FEW_WORDS}\\s+(?:${FINAL_COPULA})\\s+`, 'iu');
 // "mdp banque: ...", "password gmail: ...", "Passwort Router: ...", "הסיסמה לכניסה למחשב: ...": up to three naming
 // words, then a colon. Only a
 // random-looking value counts, and not after the words that make a compound ("password manager: ...").
