@@ -118,9 +118,8 @@ export function tableColumnValues(text: string, label: RegExp, value: RegExp, cl
         .trim()
         .replace(/^["']|["']$/g, '')
         .replace(/[_-]+/g, ' ');
-      label.lastIndex = 0;
-      const match = label.exec(words);
-      return match !== null && match.index === 0 && match[0].length === words.length;
+      // The whole header is the label (matchAll works on a copy: the shared global pattern keeps its state).
+      return Array.from(words.matchAll(label)).some((m) => m.index === 0 && m[0].length === words.length);
     });
     if (column < 0) continue;
     for (const row of lines.slice(h + 1)) {
