@@ -440,6 +440,37 @@ revoke create on schema engram from engram_operator;
 revoke execute on function engram.rare_term_matches(text, tsquery[], text[], text[], text, integer, real, timestamptz, timestamptz, integer) from public;
 grant execute on function engram.rare_term_matches(text, tsquery[], text[], text[], text, integer, real, timestamptz, timestamptz, integer) to engram_app, authenticated, engram_operator;
 
+-- The filters a recall lane applies to a memory row, in one place for the statements that read memories by id or
+-- by subject. SQL, stable and without SET clauses so that the planner inlines it into the calling statement.
+create function engram.recall_filters_pass(
+  m engram.memories,
+  p_kinds text[],
+  p_tags text[],
+  p_session text,
+  p_min_trust integer,
+  p_min_importance real,
+  p_since timestamptz,
+  p_until timestamptz
+)
+returns boolean
+language sql
+stable
+as $$
+  select m.revoked_at is null and m.superseded_by is null
+     and (m.expires_at is null or m.expires_at > pg_catalog.now())
+     and (m.valid_from is null or m.valid_from <= pg_catalog.now())
+     and (p_kinds is null or m.kind = any (p_kinds))
+     and (p_tags is null or m.tags && p_tags)
+     and (p_session is null or m.source_session = p_session)
+     and (p_min_trust is null or m.trust >= p_min_trust)
+     and (p_min_importance is null or m.importance >= p_min_importance)
+     and (p_since is null or m.created_at >= p_since)
+     and (p_until is null or m.created_at < p_until)
+$$;
+comment on function engram.recall_filters_pass(engram.memories, text[], text[], text, integer, real, timestamptz, timestamptz) is 'Whether a memory row is live (not revoked, superseded, expired or not yet valid) and passes a recall''s filters; inlined into recall_candidates.';
+revoke execute on function engram.recall_filters_pass(engram.memories, text[], text[], text, integer, real, timestamptz, timestamptz) from public;
+grant execute on function engram.recall_filters_pass(engram.memories, text[], text[], text, integer, real, timestamptz, timestamptz) to engram_app, authenticated, engram_operator;
+
 -- Measured on PostgreSQL 15 + pgvector 0.8.0 (see the recall issue): for a subject under a few thousand vectors an
 -- exact scan beats HNSW by an order of magnitude, so the vector lane chooses explicitly instead of trusting the
 -- planner's estimate. The lexical lane is scored like BM25 (idf per query term), measured on the LoCoMo dev file
@@ -534,6 +565,12 @@ set jit = off
 -- the subject a large share of the table, or the table small (statistics from before a bulk load): a cost that
 -- depends on where the subject's rows lie. So it is ruled out rather than left to the estimates (issue 18 item 5).
 set enable_seqscan = off
+-- Every statement below is static (but the HNSW scan, which needs literals) and planned once per session: the
+-- statements were EXECUTE'd and so planned on every call, 3.1 ms of planning a recall on a 1,000-row subject
+-- (pg_stat_statements with track_planning, 1 client; the lexical statement alone 1.35 ms). Generic plans, because
+-- the custom ones know nothing the plans need: every statement reads one subject through an index by key (the
+-- plans above hold without statistics) or arrays of at most a few hundred ids.
+set plan_cache_mode = force_generic_plan
 as $$
 #variable_conflict use_column
 declare
@@ -561,44 +598,19 @@ declare
   v_words tsquery[];
   v_share_ids uuid[];
   v_shares float8[];
-  -- The filters every lane applies to the memory row `m` ($2-$8), as parameters so that the text stays constant.
-  c_filters constant text := '
-       m.revoked_at is null and m.superseded_by is null
-       and (m.expires_at is null or m.expires_at > pg_catalog.now())
-       and (m.valid_from is null or m.valid_from <= pg_catalog.now())
-       and ($2::text[] is null or m.kind = any ($2))
-       and ($3::text[] is null or m.tags && $3)
-       and ($4::text is null or m.source_session = $4)
-       and ($5::integer is null or m.trust >= $5)
-       and ($6::real is null or m.importance >= $6)
-       and ($7::timestamptz is null or m.created_at >= $7)
-       and ($8::timestamptz is null or m.created_at < $8)';
-  -- Which of the ids in $1 are live and pass the filters, and which of those are durable (every kind but
-  -- episode). By primary key only: the ids come from the subject's own vectors (the foreign key ties a vector's
-  -- tenant and subject to its memory's), so no condition here can send the planner down the subject's index.
-  c_live constant text := '
-    select pg_catalog.array_agg(m.id), pg_catalog.array_agg(m.id) filter (where m.kind <> ''episode'')
-      from engram.memories m
-     where m.id = any ($1) and ' || c_filters;
-  -- The subject's live durable memories that pass the filters ($1 the tenant, $9 the subject), through
-  -- memories_live_durable_idx: the HNSW path's durable pool when its scan found too few of them.
-  c_durable constant text := '
-    select coalesce(pg_catalog.array_agg(m.id), ''{}'')
-      from engram.memories m
-     where m.tenant_id = $1 and m.subject = $9 and m.kind <> ''episode'' and ' || c_filters;
-  -- The vector lane's candidates from the subject's vectors in distance order ($1, $2) and the live and durable
-  -- ids ($3, $4): the best p_candidates of every kind plus (when the caller names no kinds) the best p_candidates
-  -- durable ones, in one pass with two row_number windows, ranked together by distance.
-  c_vector_pools constant text := '
-    select coalesce(pg_catalog.array_agg(c.id order by c.o), ''{}''),
-           coalesce(pg_catalog.array_agg((1 - c.dist)::real order by c.o), ''{}'')
-      from (select u.id, u.dist, u.o, u.durable,
-                   pg_catalog.row_number() over (order by u.o) as r_all,
-                   pg_catalog.row_number() over (partition by u.durable order by u.o) as r_pool
-              from (select u.id, u.dist, u.o, u.id = any ($4) as durable
-                      from rows from (pg_catalog.unnest($1::uuid[]), pg_catalog.unnest($2::float8[])) with ordinality u(id, dist, o)
-                     where u.id = any ($3)) u) c
-     where c.r_all <= $5 or ($6 and c.durable and c.r_pool <= $5)';
+  -- The query vector, parsed once: a text parameter cast in the statement would be parsed on every row of a
+  -- generic plan.
+  v_query extensions.vector;
+  v_fetch_ids uuid[];
+  v_share_of uuid[];
+  -- The fusion's weights through numeric: 0.2 as real is 0.200000003 as float8, enough to break exact rrf ties
+  -- (0.2/6 = 1/30) the other way than a caller that reads the weight back as 0.2.
+  v_vector_weight float8 := p_vector_weight::numeric::float8;
+  v_lexical_weight float8 := p_lexical_weight::numeric::float8;
+  v_durable_vector_weight float8 := p_durable_vector_weight::numeric::float8;
+  v_durable_lexical_weight float8 := p_durable_lexical_weight::numeric::float8;
+  v_rrf_k float8 := coalesce(p_rrf_k, 60)::float8;
+  v_hybrid boolean := p_mode = 'hybrid';
 begin
   if v_tenant is null then
     return;
@@ -618,6 +630,7 @@ begin
     if v_dims is null then
       raise exception 'unknown embedding model' using errcode = '22023';
     end if;
+    v_query := p_embedding::extensions.vector;
     -- Bounded count: only whether the subject is small matters.
     select pg_catalog.count(*) into v_subject_size from (
       select 1 from engram.memory_embeddings e
@@ -650,15 +663,14 @@ begin
         -- Every vector of the subject has its distance computed once and the nearest v_scan are kept (a top-N
         -- sort). No typmod cast: the expression matches no HNSW index, so this reads the subject's rows through
         -- memory_embeddings_subject_idx.
-        execute '
-          select pg_catalog.count(*)::integer,
-                 pg_catalog.array_agg(d.id order by d.dist, d.id), pg_catalog.array_agg(d.dist order by d.dist, d.id)
-            from (select e.memory_id as id, e.embedding operator(extensions.<=>) $1::extensions.vector as dist
-                    from engram.memory_embeddings e
-                   where e.tenant_id = $2 and e.subject = $3 and e.model = $4
-                   order by 2, 1
-                   limit $5) d'
-          into v_scanned, v_ids, v_dists using p_embedding, v_tenant, p_subject, p_model, v_scan;
+        select pg_catalog.count(*)::integer,
+               pg_catalog.array_agg(d.id order by d.dist, d.id), pg_catalog.array_agg(d.dist order by d.dist, d.id)
+          into v_scanned, v_ids, v_dists
+          from (select e.memory_id as id, e.embedding operator(extensions.<=>) v_query as dist
+                  from engram.memory_embeddings e
+                 where e.tenant_id = v_tenant and e.subject = p_subject and e.model = p_model
+                 order by 2, 1
+                 limit v_scan) d;
       else
         execute pg_catalog.format('
           select pg_catalog.count(*)::integer,
@@ -670,8 +682,15 @@ begin
                    limit %5$s) d', v_order, p_model, v_tenant, p_subject, v_scan)
           into v_scanned, v_ids, v_dists using p_embedding;
       end if;
-      execute c_live into v_live, v_durable
-        using v_ids, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until;
+      -- Which of the scanned ids are live and pass the filters, and which of those are durable (every kind but
+      -- episode). By primary key only: the ids come from the subject's own vectors (the foreign key ties a
+      -- vector's tenant and subject to its memory's), so no condition here can send the planner down the
+      -- subject's index.
+      select pg_catalog.array_agg(m.id), pg_catalog.array_agg(m.id) filter (where m.kind <> 'episode')
+        into v_live, v_durable
+        from engram.memories m
+       where m.id = any (v_ids)
+         and engram.recall_filters_pass(m, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until);
       exit when v_scanned < v_scan or coalesce(pg_catalog.cardinality(v_live), 0) >= v_k
              or (v_path = 'hnsw' and v_scan >= 20000);
       v_scan := case when v_path = 'hnsw' then least(v_scan * 4, 20000) else v_scan * 4 end;
@@ -683,30 +702,46 @@ begin
     -- reach them all, the durable pool comes from the subject's durable rows themselves, their vectors by
     -- primary key and their distances exact.
     if v_durable_pool and coalesce(pg_catalog.cardinality(v_durable), 0) < v_k and v_scanned = v_scan then
-      execute c_durable into v_more
-        using v_tenant, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until, p_subject;
+      -- Through memories_live_durable_idx.
+      select coalesce(pg_catalog.array_agg(m.id), '{}')
+        into v_more
+        from engram.memories m
+       where m.tenant_id = v_tenant and m.subject = p_subject and m.kind <> 'episode'
+         and m.revoked_at is null and m.superseded_by is null
+         and engram.recall_filters_pass(m, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until);
     end if;
     if pg_catalog.cardinality(v_more) > 0 then
-      execute '
-        with more as (
-               select e.memory_id as id, e.embedding operator(extensions.<=>) $1::extensions.vector as dist
-                 from engram.memory_embeddings e
-                where e.memory_id = any ($2) and e.model = $3),
-             seen as (
-               select s.id, s.dist from rows from (pg_catalog.unnest($4::uuid[]), pg_catalog.unnest($5::float8[])) s(id, dist)),
-             pooled as (
-               select distinct on (x.id) x.id, x.dist
-                 from (select * from seen union all select * from more) x
-                order by x.id)
-        select pg_catalog.array_agg(v.id order by v.dist, v.id), pg_catalog.array_agg(v.dist order by v.dist, v.id)
-          from pooled v'
-        into v_ids, v_dists using p_embedding, v_more, p_model, v_ids, v_dists;
+      with more as (
+             select e.memory_id as id, e.embedding operator(extensions.<=>) v_query as dist
+               from engram.memory_embeddings e
+              where e.memory_id = any (v_more) and e.model = p_model),
+           seen as (
+             select s.id, s.dist from rows from (pg_catalog.unnest(v_ids), pg_catalog.unnest(v_dists)) s(id, dist)),
+           pooled as (
+             select distinct on (x.id) x.id, x.dist
+               from (select * from seen union all select * from more) x
+              order by x.id)
+      select pg_catalog.array_agg(v.id order by v.dist, v.id), pg_catalog.array_agg(v.dist order by v.dist, v.id)
+        into v_ids, v_dists
+        from pooled v;
       v_live := coalesce(v_live, '{}') || v_more;
       v_durable := coalesce(v_durable, '{}') || v_more;
     end if;
     if v_live is not null then
-      execute c_vector_pools into v_vec_ids, v_vec_sims
-        using v_ids, v_dists, v_live, coalesce(v_durable, '{}'), v_k, v_durable_pool;
+      -- The vector lane's candidates from the subject's vectors in distance order and the live and durable ids:
+      -- the best p_candidates of every kind plus (when the caller names no kinds) the best p_candidates durable
+      -- ones, in one pass with two row_number windows, ranked together by distance.
+      v_durable := coalesce(v_durable, '{}');
+      select coalesce(pg_catalog.array_agg(c.id order by c.o), '{}'),
+             coalesce(pg_catalog.array_agg((1 - c.dist)::real order by c.o), '{}')
+        into v_vec_ids, v_vec_sims
+        from (select u.id, u.dist, u.o, u.durable,
+                     pg_catalog.row_number() over (order by u.o) as r_all,
+                     pg_catalog.row_number() over (partition by u.durable order by u.o) as r_pool
+                from (select u.id, u.dist, u.o, u.id = any (v_durable) as durable
+                        from rows from (pg_catalog.unnest(v_ids), pg_catalog.unnest(v_dists)) with ordinality u(id, dist, o)
+                       where u.id = any (v_live)) u) c
+       where c.r_all <= v_k or (v_durable_pool and c.durable and c.r_pool <= v_k);
     end if;
   end if;
 
@@ -733,11 +768,10 @@ begin
     -- was measured and rejected: scoring only the newest 500 matches cut LoCoMo's R@10 from 0.746 to 0.651,
     -- because speaker names in the neighbours' context make most turns match. Subjects under 2,000 rows are
     -- scored exactly.
-    execute '
-      with q as (select engram.query_tsquery($10, $11) as tsq),
+      with q as (select engram.query_tsquery(p_query, p_language) as tsq),
       win as materialized (
         select w.ids, w.search_tsvs, w.kinds, w.walked, w.complete
-          from q, engram.lexical_window($2, q.tsq, $3, $4, $5, $6, $7, $8, $9, 2000) w),
+          from q, engram.lexical_window(p_subject, q.tsq, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until, 2000) w),
       whole as materialized (
         select u.id, u.search_tsv, u.kind
           from win w,
@@ -746,18 +780,18 @@ begin
       sized as materialized (
         select coalesce(
                  (select w.walked from win w
-                   where $3::text[] is null and $4::text[] is null and $5::text is null and $6::integer is null
-                     and $7::real is null and $8::timestamptz is null and $9::timestamptz is null),
+                   where p_kinds::text[] is null and p_tags::text[] is null and p_session::text is null and p_min_trust::integer is null
+                     and p_min_importance::real is null and p_since::timestamptz is null and p_until::timestamptz is null),
                  (select pg_catalog.count(*)::integer
                     from (select 1 from engram.memories m
-                           where m.tenant_id = $1 and m.subject = $2 and m.revoked_at is null and m.superseded_by is null
+                           where m.tenant_id = v_tenant and m.subject = p_subject and m.revoked_at is null and m.superseded_by is null
                              and (m.expires_at is null or m.expires_at > pg_catalog.now())
                              and (m.valid_from is null or m.valid_from <= pg_catalog.now())
                            limit 2001) s)) as n),
       per_term as materialized (
         select y.id, y.search_tsv, y.kind
-          from engram.rare_term_matches($2, (select pg_catalog.array_agg(t.tq) from engram.query_terms($10, $11) t(tq)),
-                                        $3, $4, $5, $6, $7, $8, $9, 500) y
+          from engram.rare_term_matches(p_subject, (select pg_catalog.array_agg(t.tq) from engram.query_terms(p_query, p_language) t(tq)),
+                                        p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until, 500) y
          where (select pg_catalog.count(*) from whole) >= 2000 or not coalesce((select w.complete from win w), true)),
       matched as materialized (
         select distinct on (u.id) u.id, u.search_tsv, u.kind
@@ -766,10 +800,10 @@ begin
         select greatest(least((select z.n from sized z), 2000), (select pg_catalog.count(*) from matched))::float8 as n),
       pairs as materialized (
         select mt.id, mt.kind, t.tq,
-               pg_catalog.ts_rank(''{0.5, 0.2, 0.4, 1.0}''::real[], mt.search_tsv, t.tq, 1) as tf
-          from matched mt join engram.query_terms($10, $11) t(tq) on mt.search_tsv @@ t.tq),
+               pg_catalog.ts_rank('{0.5, 0.2, 0.4, 1.0}'::real[], mt.search_tsv, t.tq, 1) as tf
+          from matched mt join engram.query_terms(p_query, p_language) t(tq) on mt.search_tsv @@ t.tq),
       scored as (
-        select pr.id, pr.kind <> ''episode'' as durable,
+        select pr.id, pr.kind <> 'episode' as durable,
                pg_catalog.sum(pg_catalog.ln(1 + (p.n - pr.df + 0.5) / (pr.df + 0.5)) * pr.tf) as score
           from (select x.id, x.kind, x.tf, pg_catalog.count(*) over (partition by x.tq)::float8 as df
                   from pairs x) pr
@@ -780,13 +814,11 @@ begin
                pg_catalog.row_number() over (order by sc.score desc, sc.id) as r_all,
                pg_catalog.row_number() over (partition by sc.durable order by sc.score desc, sc.id) as r_pool
           from scored sc)
-      select coalesce(pg_catalog.array_agg(r.id order by r.score desc, r.id), ''{}''),
-             coalesce(pg_catalog.array_agg(r.score::real order by r.score desc, r.id), ''{}'')
+      select coalesce(pg_catalog.array_agg(r.id order by r.score desc, r.id), '{}'),
+             coalesce(pg_catalog.array_agg(r.score::real order by r.score desc, r.id), '{}')
+        into v_lex_ids, v_lex_scores
         from ranked r
-       where r.r_all <= $12 or ($3::text[] is null and r.durable and r.r_pool <= $12)'
-      into v_lex_ids, v_lex_scores
-      using v_tenant, p_subject, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until,
-            p_query, p_language, v_k;
+       where r.r_all <= v_k or (p_kinds::text[] is null and r.durable and r.r_pool <= v_k);
   end if;
 
   if pg_catalog.cardinality(v_vec_ids) = 0 and pg_catalog.cardinality(v_lex_ids) = 0 then
@@ -798,40 +830,43 @@ begin
   if p_mode = 'hybrid' and pg_catalog.cardinality(v_lex_ids) > 0 then
     v_words := array(select engram.query_word_terms(p_query, p_language));
   end if;
-  execute '
-    select pg_catalog.array_agg(m), pg_catalog.array_agg(m.id),
-           pg_catalog.array_agg(m.id) filter (where m.kind <> ''episode''),
-           pg_catalog.array_agg(m.id) filter (where m.id = any ($2)),
+  v_fetch_ids := v_vec_ids || v_lex_ids;
+  v_share_of := case when pg_catalog.cardinality(v_words) > 0 then v_lex_ids end;
+  select pg_catalog.array_agg(m), pg_catalog.array_agg(m.id),
+           pg_catalog.array_agg(m.id) filter (where m.kind <> 'episode'),
+           pg_catalog.array_agg(m.id) filter (where m.id = any (v_share_of)),
            pg_catalog.array_agg(
              (select pg_catalog.count(*) filter (where m.search_tsv @@ w.tq)::float8 / pg_catalog.count(*)
-                from pg_catalog.unnest($3::tsquery[]) w(tq))) filter (where m.id = any ($2))
+                from pg_catalog.unnest(v_words::tsquery[]) w(tq))) filter (where m.id = any (v_share_of))
+      into v_rows, v_row_ids, v_durable_ids, v_share_ids, v_shares
       from engram.memories m
-     where m.id = any ($1) and m.revoked_at is null and m.superseded_by is null'
-    into v_rows, v_row_ids, v_durable_ids, v_share_ids, v_shares
-    using v_vec_ids || v_lex_ids, case when pg_catalog.cardinality(v_words) > 0 then v_lex_ids end, v_words;
+     where m.id = any (v_fetch_ids) and m.revoked_at is null and m.superseded_by is null;
 
   -- The threshold applies after the ordered scan (a distance in WHERE would force a sequential scan). Vector
   -- evidence under it, or not a number (NaN sorts above every number in PostgreSQL), is kept on the row, flagged,
   -- and left out of rrf. A hybrid recall weighs each row's lanes (see above the function). Order: rrf, then the
   -- best counted lane rank, then id (ties are deterministic).
-  return query execute '
+  v_durable_ids := coalesce(v_durable_ids, '{}');
+  v_share_ids := coalesce(v_share_ids, '{}');
+  v_shares := coalesce(v_shares, '{}');
+  return query
     with vec as (
            select v.id, v.sim, v.vrank::integer as vrank
-             from rows from (pg_catalog.unnest($1::uuid[]), pg_catalog.unnest($2::real[])) with ordinality v(id, sim, vrank)),
+             from rows from (pg_catalog.unnest(v_vec_ids::uuid[]), pg_catalog.unnest(v_vec_sims::real[])) with ordinality v(id, sim, vrank)),
          lex as (
            select l.id, l.lscore, l.lrank::integer as lrank
-             from rows from (pg_catalog.unnest($3::uuid[]), pg_catalog.unnest($4::real[])) with ordinality l(id, lscore, lrank)),
+             from rows from (pg_catalog.unnest(v_lex_ids::uuid[]), pg_catalog.unnest(v_lex_scores::real[])) with ordinality l(id, lscore, lrank)),
          fused as (
            select coalesce(vec.id, lex.id) as id, vec.sim, vec.vrank, lex.lscore, lex.lrank,
-                  (vec.id is not null and (vec.sim is null or vec.sim = ''NaN''::real
-                                           or ($5::real is not null and vec.sim < $5::real))) as below
+                  (vec.id is not null and (vec.sim is null or vec.sim = 'NaN'::real
+                                           or (p_min_similarity::real is not null and vec.sim < p_min_similarity::real))) as below
              from vec full join lex on lex.id = vec.id),
          rowed as (
-           select f.*, f.id = any ($12) as durable, f.vrank is not null and not f.below as vcounted, sh.share
+           select f.*, f.id = any (v_durable_ids) as durable, f.vrank is not null and not f.below as vcounted, sh.share
              from fused f
-             left join rows from (pg_catalog.unnest($13::uuid[]), pg_catalog.unnest($14::float8[])) sh(id, share)
+             left join rows from (pg_catalog.unnest(v_share_ids::uuid[]), pg_catalog.unnest(v_shares::float8[])) sh(id, share)
                     on sh.id = f.id
-            where f.id = any ($11)),
+            where f.id = any (v_row_ids)),
          shared as (
            select r.*,
                   case when r.vcounted then pg_catalog.row_number() over (
@@ -842,18 +877,18 @@ begin
              from rowed r),
          scored as (
            select h.*,
-                  case when not $15 then
-                    case when h.vcounted then $6 / ($8 + h.vrank) else 0 end + coalesce($7 / ($8 + h.lrank), 0)
+                  case when not v_hybrid then
+                    case when h.vcounted then v_vector_weight / (v_rrf_k + h.vrank) else 0 end + coalesce(v_lexical_weight / (v_rrf_k + h.lrank), 0)
                   else
                     case when h.vcounted then
-                      (case when h.durable then $16 else $6 end)
+                      (case when h.durable then v_durable_vector_weight else v_vector_weight end)
                       * (case when h.best_sim > 0 then least(1, greatest(0, h.sim::float8 / h.best_sim)) else 1 end)
-                      / ($8 + h.vrank_class)
+                      / (v_rrf_k + h.vrank_class)
                     else 0 end
                     + case when h.lrank is not null then
-                      (case when h.durable then $17 else $7 end)
+                      (case when h.durable then v_durable_lexical_weight else v_lexical_weight end)
                       * (case when h.share is null then 1 when h.durable then h.share else 0.5 + 0.5 * h.share end)
-                      / ($8 + h.lrank_class)
+                      / (v_rrf_k + h.lrank_class)
                     else 0 end
                   end as rrf,
                   least(case when h.vcounted then h.vrank end, h.lrank) as best_rank
@@ -861,19 +896,12 @@ begin
     select m.id, m.subject, m.kind, m.content, m.tags, m.trust::integer, m.importance, m.confidence,
            engram.iso(m.created_at),
            pg_catalog.jsonb_strip_nulls(pg_catalog.jsonb_build_object(
-             ''type'', m.source_type, ''uri'', m.source_uri, ''id'', m.source_id, ''session'', m.source_session)),
+             'type', m.source_type, 'uri', m.source_uri, 'id', m.source_id, 'session', m.source_session)),
            m.key, m.facet, m.polarity, m.trigger, m.language,
-           s.sim, s.vrank, coalesce(s.below, false), s.lscore, s.lrank, s.share, s.rrf, $9::text
+           s.sim, s.vrank, coalesce(s.below, false), s.lscore, s.lrank, s.share, s.rrf, v_path::text
       from scored s
-      join pg_catalog.unnest($10::engram.memories[]) m on m.id = s.id
-     order by s.rrf desc, s.best_rank, s.id'
-  using v_vec_ids, v_vec_sims, v_lex_ids, v_lex_scores, p_min_similarity,
-        -- Through numeric: 0.2 as real is 0.200000003 as float8, enough to break exact rrf ties (0.2/6 = 1/30)
-        -- the other way than a caller that reads the weight back as 0.2.
-        p_vector_weight::numeric::float8, p_lexical_weight::numeric::float8, coalesce(p_rrf_k, 60)::float8,
-        v_path, v_rows, v_row_ids, coalesce(v_durable_ids, '{}'), coalesce(v_share_ids, '{}'),
-        coalesce(v_shares, '{}'), p_mode = 'hybrid',
-        p_durable_vector_weight::numeric::float8, p_durable_lexical_weight::numeric::float8;
+      join pg_catalog.unnest(v_rows::engram.memories[]) m on m.id = s.id
+     order by s.rrf desc, s.best_rank, s.id;
 end
 $$;
 comment on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, real, real, integer, integer) is 'Hybrid recall candidates of one subject, fused once: a vector lane (exact for small subjects, the model''s HNSW index otherwise; the threshold after the ordered scan) and an OR full-text lane, fused by weighted reciprocal rank fusion, in a hybrid recall weighed per memory (its class''s lane weights and ranks, its lexical share, its similarity over the best); each row is a slim memory with its lane evidence (similarity and rank even below the threshold, flagged, lexical share) and its rrf.';
@@ -907,18 +935,22 @@ grant execute on function engram.search_lexical(text, text, integer, text) to en
 
 create function engram.subject_rules(p_subject text, p_limit integer default 200)
 returns setof jsonb
-language sql
+language plpgsql
 stable
 security invoker
 set search_path = ''
+set plan_cache_mode = force_generic_plan
 as $$
-  select engram.memory_json(m)
-    from engram.memories m
-   where m.tenant_id = engram.current_tenant_id() and m.subject = p_subject and m.kind = 'rule'
-     and m.revoked_at is null and m.superseded_by is null
-     and (m.expires_at is null or m.expires_at > pg_catalog.now())
-   order by m.created_at desc
-   limit least(greatest(coalesce(p_limit, 200), 1), 500)
+begin
+  return query
+    select engram.memory_json(m)
+      from engram.memories m
+     where m.tenant_id = engram.current_tenant_id() and m.subject = p_subject and m.kind = 'rule'
+       and m.revoked_at is null and m.superseded_by is null
+       and (m.expires_at is null or m.expires_at > pg_catalog.now())
+     order by m.created_at desc
+     limit least(greatest(coalesce(p_limit, 200), 1), 500);
+end
 $$;
 comment on function engram.subject_rules(text, integer) is 'The live rules of a subject (matched against the query by trigger; no embedding needed).';
 revoke execute on function engram.subject_rules(text, integer) from public;

@@ -165,6 +165,44 @@ describe.skipIf(!serverUrl)('recall plans before ANALYZE on the real server', ()
     },
   );
 
+  it('a session plans a recall once: a repeated recall plans only what no cache can hold', async () => {
+    // log_planner_stats sends one "PLANNER STATISTICS" message a planning, nested statements included. Before
+    // 20261202200000 this repeated recall planned 40 statements (the EXECUTE'd lanes, fetch and fusion, each
+    // rare term's count, subject_rules' SQL body); now 13: the top-level statement, the small SQL functions that
+    // PostgreSQL plans per outer statement (the tenant lookups) and a few PL/pgSQL expressions.
+    const client = new pg.Client({ connectionString: database.url });
+    let planned = 0;
+    client.on('notice', (notice) => {
+      if ((notice.message ?? '').includes('PLANNER STATISTICS')) planned += 1;
+    });
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local log_planner_stats = on; set local client_min_messages = warning');
+      await client.query(
+        `select set_config('role', 'engram_app', true), set_config('engram.tenant_id', $1, true),
+                set_config('engram.actor', 'test', true)`,
+        [tenant],
+      );
+      const recall = (query: string) =>
+        client.query(
+          `select r.rules, c.id from (select pg_catalog.jsonb_agg(m) as rules from engram.subject_rules('big') m) r,
+                  engram.recall_candidates(p_subject => 'big', p_query => $3, p_embedding => $1, p_model => $2,
+                                           p_mode => 'hybrid', p_candidates => 40) c`,
+          [vectorLiteral(unitVector(11)), MODEL, query],
+        );
+      await recall('What did Caroline say about pottery?');
+      await client.query('set local client_min_messages = log');
+      const { rows } = await recall('Which music did Caroline like?');
+      await client.query('rollback');
+      expect(rows.length).toBeGreaterThan(0);
+      expect(planned).toBeGreaterThan(0);
+      expect(planned).toBeLessThanOrEqual(16);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('a batch write into that subject looks no item up by subject and content (new and duplicate items)', async () => {
     const item = (content: string, hash: string) => ({
       subject: 'big',
