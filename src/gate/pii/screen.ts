@@ -2,6 +2,7 @@
 // (reject, redact, allow; an e-mail plus a phone anywhere in the memory is a contact record), and returns
 // the rejection reasons or the redacted field values, which are what the caller stores.
 import type { MemoryInput } from '../../contract/index.ts';
+import { otherViews } from '../detection-views.ts';
 import { type FieldValue, type ScannedField, scannedValues } from '../fields.ts';
 import {
   type GateReason,
@@ -10,7 +11,6 @@ import {
   type PiiRedactionFlag,
   piiMessage,
 } from '../reason-codes.ts';
-import { spellOutDigits } from '../spoken-digits.ts';
 import { detectPii, type PiiFinding } from './index.ts';
 import type { PiiAction, ResolvedPiiPolicy } from './policy.ts';
 
@@ -113,11 +113,11 @@ export function screenPii(
   for (const [field, value] of fields) {
     mapStrings(value, (text, label) => {
       for (const f of findingsIn(text, label)) found.push({ field, cls: f.class });
-      // Numbers said aloud ("my social security number is five seven five ..."): only an identifier the policy
-      // rejects counts there, since a redaction needs its place in the text as written.
-      const spoken = spellOutDigits(text);
-      if (spoken !== text)
-        for (const f of findingsIn(spoken, label))
+      // Numbers said aloud ("my social security number is five seven five ...") or written in another script
+      // ("٥٥٠-٩٧٣٥٢٩-٥"), and a table's cells as sent: only an identifier the policy rejects counts there, since a
+      // redaction needs its place in the text as written.
+      for (const view of otherViews(text, field === 'content' ? input.content : undefined))
+        for (const f of findingsIn(view, label))
           if (options.policy[f.class] === 'reject') found.push({ field, cls: f.class });
       return text;
     });

@@ -109,7 +109,11 @@ const FOREIGN_LOCKS = [
   // Dutch, Vietnamese, Greek (read by the lock-nearby reading: "in het sleutelkastje naast de schuur, code 5398").
   ...['sleutelkastje', 'sleutelkluis', 'sleutelkast', 'voordeur', 'cổng', 'cửa', 'két sắt', 'hộp khóa'],
   ...['κλειδοκούτι', 'πόρτα', 'πόρτας', 'εξώπορτα', 'είσοδο', 'εισόδου', 'χρηματοκιβώτιο', 'συναγερμό'],
+  // Korean.
+  ...['도어락', '도어록', '현관', '현관문', '공동현관', '금고', '대문'],
 ];
+// Thai writes no spaces between words: its lock words are read wherever they stand ("รหัสเข้าประตูคอนโด").
+const UNSPACED_LOCKS = ['ประตู', 'ตู้เซฟ', 'เซฟ', 'กันขโมย', 'คอนโด', 'กุญแจ', 'ล็อก', 'ล็อค'];
 const FOREIGN_CODE_NOUNS = [
   ...['código', 'clave', 'combinación', 'senha', 'combinação', 'code', 'combinaison', 'codice'],
   ...[
@@ -173,11 +177,11 @@ const LABELS = new RegExp(
 // ("the alarm code the landlord gave us is"), then a colon, a copula or nothing; the lookahead makes the phrase
 // stretch until a code follows.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al)\\s+|(?:d|l|dell)['’])(?:[^\\s:：=.!?,;]+\\s+){0,3}?[^\\s:：=.!?,;]+|\\s+[\\p{L}'’-]+(?=\\s*[:：])|(?:\\s+[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?\\s*(?=[#*]?\\d)`,
+  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al)\\s+|(?:d|l|dell)['’])(?:[^\\s:：=.!?,;]+\\s+){0,3}?[^\\s:：=.!?,;]+|\\s+[\\p{L}'’-]+(?=\\s*[:：])|(?:\\s+[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?(?:\\s*\\([^()\\n]{1,80}\\)\\s*[:：]?)?\\s*(?=["']?[#*]?\\d)`,
   'iu',
 );
-// Digits with #, * or a letter ("4B729", "1984#", "#5521", "24-36-12", "3-1-4-1").
-const VALUE = /^[#*]?\d(?:[ -]?[\dA-Z#*]){2,9}(?![\p{L}\d])/u;
+// Digits with #, * or a letter ("4B729", "1984#", "#5521", "24-36-12", "3-1-4-1", "5 - 0 - 3 - 2").
+const VALUE = /^[#*]?\d(?:(?: ?[-–] ?| )?[\dA-Z#*]){2,9}(?![\p{L}\d])/u;
 
 // "zip code for the new office is 94110": a code word after one of these is not a lock's.
 const PUBLIC_CODE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${phrasePattern(PUBLIC_CODE_KINDS)})[\\s-]*$`, 'iu');
@@ -190,9 +194,12 @@ const BARE_CODE = new RegExp(
   'giu',
 );
 const LOCK_NEARBY = new RegExp(
-  `(?:^|[^\\p{L}])(?:${phrasePattern([...LOCKS, ...CODE_LOCKS, ...FOREIGN_LOCKS])})(?![\\p{L}])`,
+  `(?:^|[^\\p{L}])(?:${phrasePattern([...LOCKS, ...CODE_LOCKS, ...FOREIGN_LOCKS])})(?![\\p{L}])|${phrasePattern(UNSPACED_LOCKS)}`,
   'iu',
 );
+// A code as typed on a keypad, ending in # ("6505#", "*2139#", "กด 0738#"): with a lock named shortly before it, it
+// is that lock's code whatever words lead to it. Four to eight digits: a phone's service codes ("*123#") have three.
+const KEYPAD_ENTRY = /(?<![\p{L}\p{N}#*])\*?\d{4,8}#(?![\p{L}\p{N}#*])/gu;
 /** How far before a bare code word its lock may be named. */
 const LOCK_CONTEXT = 120;
 // Codes that name what they are, not a lock's: "booking code", "tracking code", "product code" (and the public ones).
@@ -206,11 +213,14 @@ function codeAfter(text: string, labelEnd: number, minDigits: number): SecretFin
   const tail = text.slice(labelEnd, labelEnd + 120);
   const separator = SEPARATOR.exec(tail);
   if (!separator) return null;
-  const rest = tail.slice(separator[0].length);
+  // A quoted value ("code: \"2206\"" in a configuration file) is read inside its quotes.
+  const quote = /^["']/.exec(tail.slice(separator[0].length))?.[0] ?? '';
+  const rest = tail.slice(separator[0].length + quote.length);
   const value = VALUE.exec(rest)?.[0]?.trimEnd();
   if (value === undefined || value.replace(/\D/g, '').length < minDigits) return null;
+  if (quote !== '' && !rest.slice(value.length).startsWith(quote)) return null;
   if (UNITS.test(rest.slice(value.length))) return null;
-  const start = labelEnd + separator[0].length;
+  const start = labelEnd + separator[0].length + quote.length;
   return { code: 'secret.access_code', start, end: start + value.length };
 }
 
@@ -231,6 +241,16 @@ export function detectAccessCodes(text: string): SecretFinding[] {
     const finding = codeAfter(text, word.index + word[0].length, 4);
     if (finding && !findings.some((f) => f.start < finding.end && finding.start < f.end))
       findings.push(finding);
+  }
+  for (const entry of text.matchAll(KEYPAD_ENTRY)) {
+    const before = text.slice(Math.max(0, entry.index - LOCK_CONTEXT), entry.index);
+    if (!LOCK_NEARBY.test(before.slice(before.lastIndexOf('\n\n') + 1))) continue;
+    const finding = {
+      code: 'secret.access_code' as const,
+      start: entry.index,
+      end: entry.index + entry[0].length,
+    };
+    if (!findings.some((f) => f.start < finding.end && finding.start < f.end)) findings.push(finding);
   }
   return findings;
 }

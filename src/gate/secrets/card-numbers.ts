@@ -1,6 +1,7 @@
 // Detects payment card numbers: 13-19 digits (optionally grouped by spaces or dashes) that pass the Luhn check
 // and start with a card network's issuer prefix. Digit runs labelled as something else (an order, a phone,
 // a tracking number) are left alone.
+import { tableCells } from '../table-cells.ts';
 import type { SecretFinding } from './types.ts';
 
 // Digits with single spaces or dashes between them, not part of a longer digit run on either side, and not glued
@@ -93,9 +94,25 @@ function consistentGrouping(raw: string): boolean {
   return !(raw.includes(' ') && raw.includes('-'));
 }
 
+// A table cell that is one card-length number, grouped or not: a CSV row's commas and an expiry in the next cell
+// ("...,3463 243340 66773,09/27,...") keep the running-text candidate from seeing it.
+const CELL = /^\d(?:[ -]?\d){12,18}$/;
+
+/** Card numbers that fill a table cell, unless the column's header names them as something else. */
+function cardCells(text: string): SecretFinding[] {
+  return tableCells(text)
+    .filter((cell) => CELL.test(cell.value) && !NON_CARD_LABEL.test(cell.header))
+    .filter((cell) => {
+      const digits = cell.value.replace(/[ -]/g, '');
+      if (TEST_NUMBERS.has(digits) && TEST_WORD.test(text)) return false;
+      return consistentGrouping(cell.value) && passesLuhn(digits) && hasCardPrefix(digits);
+    })
+    .map((cell) => ({ code: 'secret.card_number' as const, start: cell.start, end: cell.end }));
+}
+
 /** Payment card numbers (primary account numbers). */
 export function detectCardNumbers(text: string): SecretFinding[] {
-  const findings: SecretFinding[] = [];
+  const findings: SecretFinding[] = cardCells(text);
   const scanned = text.replace(UUID, (uuid) => 'x'.repeat(uuid.length));
   for (const match of scanned.matchAll(CANDIDATE)) {
     const raw = match[0];
@@ -109,7 +126,8 @@ export function detectCardNumbers(text: string): SecretFinding[] {
       TEST_WORD.test(text.slice(Math.max(0, match.index - 60), match.index + raw.length + 40))
     )
       continue;
-    findings.push({ code: 'secret.card_number', start: match.index, end: match.index + raw.length });
+    if (!findings.some((f) => f.start === match.index))
+      findings.push({ code: 'secret.card_number', start: match.index, end: match.index + raw.length });
   }
   return findings;
 }

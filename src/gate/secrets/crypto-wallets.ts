@@ -69,6 +69,10 @@ const WIF = new RegExp(`(?<![${BASE58}])(?:5[HJK][${BASE58}]{49}|[KL][${BASE58}]
 // A 64-hex private key (Ethereum and most chains), counted only when labelled as a wallet's or chain's key.
 const LABELLED_HEX =
   /\b(?:wallet|metamask|ethereum|eth|bitcoin|btc|solana|sol|crypto|polygon|bsc|tron)\b[^\n]{0,30}?\b(?:private|priv|secret|signing)?[ _-]?key\b[^\n]{0,28}?\b((?:0x)?[0-9a-fA-F]{64})\b/dgi;
+// A 64-hex key after a private key is named, on its line or at the start of the next ("Show private key gave me
+// this for the hot wallet (0x7a3F…c91E):\n8cc8..."), unless what is shown is a hash or a public key of it.
+const PRIVATE_KEY_HEX =
+  /\bprivate[ _-]?key\b(?![^\n]{0,80}?\b(?:fingerprint|hash|sha-?\d*|checksum|digest|public)\b)[^\n]{0,80}?(?:\n[ \t]*)?(?<![0-9a-fA-F])((?:0x)?[0-9a-fA-F]{64})(?![0-9a-fA-F])/dgi;
 // The accounts of a Hardhat or Truffle network config: the deploying wallets' private keys
 // (accounts: ["0x2da1..."]), one or more.
 const CONFIG_ACCOUNTS =
@@ -78,16 +82,19 @@ const SOLANA_KEYPAIR = /\[\s*(?:\d{1,3}\s*,\s*){63}\d{1,3}\s*\]/g;
 
 /** Extended private keys, WIF keys, labelled hex private keys and Solana keypair arrays. */
 export function detectWalletKeys(text: string): SecretFinding[] {
-  return [
+  const found = [
     ...findAll(text, EXTENDED_PRIVATE, 'secret.wallet_key'),
     // WIF keys mix upper case, lower case and digits; words and hashes in base58's alphabet rarely all three.
     ...findAll(text, WIF, 'secret.wallet_key', {
       accept: (t) => /[a-z]/.test(t) && /[A-Z]/.test(t.slice(1)) && /\d/.test(t),
     }),
     ...findAll(text, LABELLED_HEX, 'secret.wallet_key', { group: 1 }),
+    ...findAll(text, PRIVATE_KEY_HEX, 'secret.wallet_key', { group: 1 }),
     ...findAll(text, CONFIG_ACCOUNTS, 'secret.wallet_key', { group: 1 }),
     ...findAll(text, SOLANA_KEYPAIR, 'secret.wallet_key', {
       accept: (t) => (t.match(/\d+/g) ?? []).every((n) => Number(n) <= 255),
     }),
   ];
+  // A labelled key is often found by both hex readings: once.
+  return found.filter((f, i) => !found.slice(0, i).some((g) => g.start === f.start && g.end === f.end));
 }

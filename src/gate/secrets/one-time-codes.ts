@@ -136,8 +136,17 @@ const YOUR_CODE =
 // A code someone sent: "the code they texted me is 739 204", "the code Chase just sent is 4821". Not a postal,
 // promo, error or area code, whatever sent it.
 const SENT_CODE = new RegExp(
-  `(?<!\\b(?:${phrasePattern(PUBLIC_CODE_KINDS)})\\s)\\bcode\\s+(?:(?:that|which)\\s+)?(?:[\\p{L}'’]+\\s+){0,4}?(?:texted|sent|messaged|sms(?:ed|'d)?|emailed|gave)(?:\\s+(?:me|us|you|him|her|them))?\\s*(?:is|was|:)\\s*((?:[A-Z]{1,2}-)?\\d(?:[ -]?\\d){3,7})(?![\\d.,:/]\\d)(?!\\d)`,
+  `(?<!\\b(?:${phrasePattern(PUBLIC_CODE_KINDS)})\\s)\\bcode\\s+(?:(?:that|which)\\s+)?(?:[\\p{L}'’]+\\s+){0,4}?(?:texted|sent|messaged|sms(?:ed|'d)?|emailed|gave)(?:\\s+(?:me|us|you|him|her|them))?\\s*(?:is|was|:),?\\s*((?:[A-Z]{1,2}-)?\\d(?:[ -]?\\d){3,7})(?![\\d.,:/]\\d)(?!\\d)`,
   'giu',
+);
+// A code named by who sent it, then the code: "the code from Chase: 4821", "код з банку... 918083", "Seu código do
+// WhatsApp: 291-339". After "do"/"da"/"del" (also "of"), only a brand (a capital) or a bank counts as the sender.
+const SENDER_CODE =
+  /(?<![\p{L}])(?:code|código|codigo|codice|код|kod|kode|mã)\s+(?:(?:from|von|vom|з|із|від|от|из|od|z|dari|từ)\s+(?:the\s+)?[\p{L}\d&.'’-]+|(?:do|da|dal|della|del)\s+(?:\p{Lu}[\p{L}\d&.'’-]*|banco|bank))(?:\s+[\p{L}&'’-]+)?\s*(?:[:：,—–-]|\.{2,}|…)?\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})(?![\d.,:/]\d)(?!\d)/giu;
+// A sender that names another kind of code ("the code from the booking: ...", "código do Pedido: ...").
+const OTHER_KIND = new RegExp(
+  `(?<![\\p{L}])(?:${phrasePattern([...PUBLIC_CODE_KINDS, ...NAMED_CODE_KINDS])})(?![\\p{L}])`,
+  'iu',
 );
 const USE_TO =
   /\b(?:use|enter)\s+((?:[A-Z]{1,2}-)?\d{4,8})\s+(?:to|as)\s+(?:log\s*in|sign\s*in|verify|confirm|authenticate|complete)/giu;
@@ -179,11 +188,18 @@ function spansOf(text: string, pattern: RegExp): SecretFinding[] {
     });
 }
 
+// A card payment's receipt ("VISA ************4821 ... AUTH CODE: 08316B APPROVED"): its authorisation code is the
+// bank's approval of that payment, printed for the record, not a code that logs anyone in.
+const CARD_RECEIPT = /[*Xx•]{4,}[ -]?\d{4}(?!\d)|\bAPPROVED\b/;
+const APPROVAL_LABELS = /^(?:auth|authori[sz]ation|approval) code$/i;
+
 /** One-time codes, 2FA and recovery codes given after a label or in a service's message form. */
 export function detectOneTimeCodes(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
+  const receipt = CARD_RECEIPT.test(text);
   for (const label of text.matchAll(LABEL)) {
     if (!startsLabel(text, label.index)) continue;
+    if (receipt && APPROVAL_LABELS.test(label[0])) continue;
     const backup = BACKUP_LABELS.includes(label[0].toLowerCase());
     const finding = codeAfter(text, label.index + label[0].length, backup);
     if (finding) findings.push(finding);
@@ -201,6 +217,9 @@ export function detectOneTimeCodes(text: string): SecretFinding[] {
     ...spansOf(text, YOUR_CODE),
     ...spansOf(text, USE_TO),
     ...spansOf(text, SENT_CODE),
+    ...spansOf(text, SENDER_CODE).filter(
+      (f) => !OTHER_KIND.test(text.slice(Math.max(0, f.start - 40), f.start)),
+    ),
   );
   // A label and a message form often find the same code ("your verification code is ..."): report it once.
   return findings.filter((f, i) => !findings.slice(0, i).some((g) => g.start < f.end && f.start < g.end));

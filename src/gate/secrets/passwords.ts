@@ -16,6 +16,7 @@ import {
   UNITS,
   VALUE_VERBS,
 } from '../lexicon.ts';
+import { headerIs, tableCells } from '../table-cells.ts';
 import { startsLabel } from './match.ts';
 import { isPlaceholder } from './placeholders.ts';
 import type { SecretFinding } from './types.ts';
@@ -341,9 +342,29 @@ function commandLinePasswords(text: string): SecretFinding[] {
   return findings;
 }
 
+// A password in a table cell: one token of 4-64 characters with a digit or a symbol in it ("Wh1skers&Mittens18");
+// a column of passwords also holds notes ("never changed, see manual", "passkey only", "—"), which are not.
+const CELL_PASSWORD = /^(?=\S*[\d\p{P}\p{S}])\S{4,64}$/u;
+
+/** Passwords and PINs in a table column that a password label heads ("name,url,username,password"). */
+function tableColumnPasswords(text: string): SecretFinding[] {
+  return tableCells(text)
+    .filter(
+      (cell) =>
+        (headerIs(cell.header, LABEL) || headerIs(cell.header, CJK_LABEL)) &&
+        CELL_PASSWORD.test(cell.value) &&
+        !isPlaceholder(cell.value),
+    )
+    .map((cell) => ({ code: 'secret.password' as const, start: cell.start, end: cell.end }));
+}
+
 /** Password, passphrase, passcode and PIN values given after a label, or named after their value. */
 export function detectPasswords(text: string): SecretFinding[] {
-  const findings: SecretFinding[] = [...valuesFirst(text), ...commandLinePasswords(text)];
+  const findings: SecretFinding[] = [
+    ...valuesFirst(text),
+    ...commandLinePasswords(text),
+    ...tableColumnPasswords(text),
+  ];
   for (const label of text.matchAll(LABEL)) {
     if (!startsLabel(text, label.index)) continue;
     const finding = findValue(text, label.index, label[0], false);

@@ -49,8 +49,18 @@ export function isFilledTemplate(token: string): boolean {
   return longest.length >= 8 && /^(.)\1+$/.test(longest);
 }
 
+// A value that tells the reader to put theirs in its place, in words joined by underscores or dashes:
+// "YOUR_PASSWORD_HERE", "your-api-key", "VOTRE_MOT_DE_PASSE_ICI", "INSERT_TOKEN", "REPLACE_ME".
+const INSTRUCTION =
+  /^(?:[A-Za-z]+[_-])*(?:your|my|here|insert|replace|enter|put|votre|ici|tu|su|aqui|aquí|seu|sua|dein|deine|hier|il[_-]tuo|la[_-]tua)(?:[_-][A-Za-z]+)*$/i;
+
 /** True when a value is a template marker or a stock placeholder word rather than an actual secret. */
 export function isPlaceholder(value: string): boolean {
   const trimmed = value.trim();
-  return TEMPLATE.test(trimmed) || WORDS.has(trimmed.toLowerCase()) || /^process\.env\./.test(trimmed);
+  return (
+    TEMPLATE.test(trimmed) ||
+    WORDS.has(trimmed.toLowerCase()) ||
+    /^process\.env\./.test(trimmed) ||
+    (/[_-]/.test(trimmed) && INSTRUCTION.test(trimmed))
+  );
 }

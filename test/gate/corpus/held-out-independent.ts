@@ -41,6 +41,7 @@ const SETS = [
   { file: 'held-out-seventh.json', origin: 'held-out-seventh', prefix: 'held7' },
   { file: 'held-out-eighth.json', origin: 'held-out-eighth', prefix: 'held8' },
   { file: 'held-out-ninth.json', origin: 'held-out-ninth', prefix: 'held9' },
+  { file: 'held-out-tenth.json', origin: 'held-out-tenth', prefix: 'held10' },
 ] as const satisfies readonly { file: string; origin: CaseOrigin; prefix: string }[];
 
 function read(file: string): IndependentSet {

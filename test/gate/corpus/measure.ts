@@ -58,6 +58,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-seventh',
   'held-out-eighth',
   'held-out-ninth',
+  'held-out-tenth',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

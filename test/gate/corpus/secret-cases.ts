@@ -19,7 +19,8 @@ export type CaseOrigin =
   | 'held-out-sixth'
   | 'held-out-seventh'
   | 'held-out-eighth'
-  | 'held-out-ninth';
+  | 'held-out-ninth'
+  | 'held-out-tenth';
 
 export interface SecretCase {
   id: string;
