@@ -162,6 +162,11 @@ describe.skipIf(!serverUrl)('recall plans before ANALYZE on the real server', ()
       // recall_candidates itself, its statements and lexical_matches' ones.
       expect(plans.length).toBeGreaterThan(4);
       expectNoRescans(plans);
+      // The lexical window walks the subject's newest 2,500 rows in index order and stops: a generic plan once read
+      // the whole subject through a bitmap and sorted it. No other statement reads more of memories.
+      for (const plan of plans)
+        for (const node of nodes(plan))
+          if (node['Relation Name'] === 'memories') expect(visited(node)).toBeLessThanOrEqual(2_500);
     },
   );
 
