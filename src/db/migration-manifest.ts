@@ -45,4 +45,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261202170000_write_run_vectors_zipped.sql',
   '20261202200000_recall_plans_cached.sql',
   '20261202210000_lexical_window_walks_index.sql',
+  '20261202220000_or_tsquery_quiet.sql',
 ];

@@ -8,9 +8,15 @@ language plpgsql
 immutable
 parallel safe
 set search_path = ''
+-- A text with no lexeme (a query without CJK text asks for its bigrams: "") made plainto_tsquery send a NOTICE to
+-- the client on every recall.
+set client_min_messages = warning
 as $$
   -- OR semantics: question-style queries rarely contain every word of the memory.
 begin
+  if coalesce(p_text, '') = '' then
+    return null;
+  end if;
   return nullif(pg_catalog.replace(pg_catalog.plainto_tsquery(p_config, p_text)::text, ' & ', ' | '), '')::tsquery;
 end
 $$;

@@ -208,6 +208,31 @@ describe.skipIf(!serverUrl)('recall plans before ANALYZE on the real server', ()
     }
   });
 
+  it('a recall sends the client no notice (an empty text-search query used to send one every time)', async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    const notices: string[] = [];
+    client.on('notice', (notice) => notices.push(notice.message ?? ''));
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query(
+        `select set_config('role', 'engram_app', true), set_config('engram.tenant_id', $1, true),
+                set_config('engram.actor', 'test', true)`,
+        [tenant],
+      );
+      for (const query of ['What did Caroline say about pottery?', 'the of and', '我不吃香菜'])
+        await client.query(
+          `select count(*) from engram.recall_candidates(p_subject => 'big', p_query => $3, p_embedding => $1,
+                                                        p_model => $2, p_mode => 'hybrid')`,
+          [vectorLiteral(unitVector(13)), MODEL, query],
+        );
+      await client.query('rollback');
+      expect(notices).toEqual([]);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('a batch write into that subject looks no item up by subject and content (new and duplicate items)', async () => {
     const item = (content: string, hash: string) => ({
       subject: 'big',
