@@ -56,14 +56,13 @@ export function foldDigits(text: string): string {
 }
 
 // A key of a JSON, YAML or env-style record, in snake or camel case, before its colon or equals sign:
-// "passport_number", "nationalId", "tax-id".
-const RECORD_KEY = /(?<![\p{L}\p{N}_-])\p{L}+(?:[_-]\p{L}+|\p{Lu}\p{Ll}+)+(?=["']?\s*[:=])/gu;
+// "passport_number", "nationalId". Not a hyphenated word ("Wi-Fi:", "e-mail:"): prose has those before colons,
+// and each would cost the write a second pass of the detectors for nothing.
+const RECORD_KEY = /(?<![\p{L}\p{N}_-])\p{L}+(?:_\p{L}+|\p{Lu}\p{Ll}+)+(?=["']?\s*[:=])/gu;
 
 /** The text with its records' keys in words ("passport_number": -> "passport number":), as labels are written. */
 export function keysAsWords(text: string): string {
-  return text.replace(RECORD_KEY, (key) =>
-    key.replace(/[_-]+/g, ' ').replace(/(?<=\p{Ll})(?=\p{Lu})/gu, ' '),
-  );
+  return text.replace(RECORD_KEY, (key) => key.replace(/_+/g, ' ').replace(/(?<=\p{Ll})(?=\p{Lu})/gu, ' '));
 }
 
 /** The text with its digits as ASCII digits (other scripts, full-width forms, spoken); the same string when none. */

@@ -75,6 +75,9 @@ export function labelMatches(text: string, label: RegExp): RegExpExecArray[] {
   );
 }
 
+// A form's blank to fill in ("NI number: XX 00 00 00 X"): no one's identifier.
+const TEMPLATE_VALUE = /^[Xx0\s.\-/]+$/;
+
 /**
  * Findings of `cls` for every value matching `value` (anchored, no flags) that follows a match of `label`
  * (global, Unicode). CJK labels need no word boundary before them; others must start a word. `owner: false` for a
@@ -94,7 +97,7 @@ export function labelledValues(
     const tail = text.slice(labelEnd, labelEnd + 80);
     const offset = connect.exec(tail)?.[0].length ?? 0;
     const found = value.exec(tail.slice(offset))?.[0];
-    if (found === undefined) continue;
+    if (found === undefined || TEMPLATE_VALUE.test(found)) continue;
     const start = labelEnd + offset;
     findings.push({ class: cls, start, end: start + found.trimEnd().length });
   }

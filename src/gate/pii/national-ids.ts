@@ -219,6 +219,14 @@ export function isValidThaiId(digits: string): boolean {
   return (11 - (sum % 11)) % 10 === Number(digits[12]);
 }
 
+/** The check digit of a Greek tax number (ΑΦΜ, 9 digits): weights 256 to 2, modulo 11, modulo 10. */
+export function isValidAfm(digits: string): boolean {
+  if (!/^\d{9}$/.test(digits) || /^0+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(digits[i]) * 2 ** (8 - i);
+  return (sum % 11) % 10 === Number(digits[8]);
+}
+
 /** The check digit of a Japanese My Number (12 digits). */
 export function isValidMyNumber(digits: string): boolean {
   if (!/^\d{12}$/.test(digits)) return false;
@@ -317,6 +325,11 @@ const NEAR_LABEL_FORMATS: readonly {
     ]),
     candidate: digitRun(15),
     valid: isValidNir,
+  },
+  {
+    labels: labelPattern(['αφμ', 'α.φ.μ.', 'α.φ.μ']),
+    candidate: digitRun(9),
+    valid: isValidAfm,
   },
   {
     labels: labelPattern(['pesel']),

@@ -25,7 +25,8 @@ const LABELS = [
 ];
 const LABEL = labelPattern(LABELS);
 // One run of letters and digits, or digits in two groups as a US passport is often written ("5672 84193").
-const VALUE = /^(?:[A-Z0-9]{6,10}|\d{3,5} \d{4,6})(?![A-Za-z0-9])/;
+// Or a series of letters and its number ("FK 714392").
+const VALUE = /^(?:[A-Z0-9]{6,10}|\d{3,5} \d{4,6}|[A-Z]{1,2} \d{6,8})(?![A-Za-z0-9])/;
 
 // A passport's machine-readable zone (ICAO 9303, TD3): the second line opens with the document number (nine
 // characters, "<" as filler) and its check digit, then the nationality and the birth date. The line's own check digits

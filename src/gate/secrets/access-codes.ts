@@ -59,12 +59,17 @@ const CODE_WORDS = ['code', 'codes', 'pin', 'pin code', 'combination', 'combo', 
 const CODE_LOCKS = [
   ...['lockbox', 'lock box', 'key box', 'keybox', 'key safe', 'keysafe', 'padlock', 'combination lock'],
   ...['keypad', 'digicode', 'schlüsseltresor', 'schlüsselsafe', 'zahlenschloss', 'candado', 'cadenas'],
+  // "the office safe is 46-19-83": a safe's value is its combination.
+  'safe',
 ];
 // Other languages: a lock word inside a compound ("Garagentor-Code", "alarmcode") or a code word followed by
 // "of the <lock>" ("código de la alarma", "code de la porte", "codice del cancello").
 const COMPOUND =
   /(?:haus)?tür|tor|garagen(?:tor)?|alarm(?:anlagen)?|tresor|safe|schließfach|eingangs?|briefkasten|keller|zugangs|deur|poort|garage|kluis|larm|port|dörr|dør|alarm/;
-const FOREIGN_CODE_WORDS = ['code', 'kode', 'kod', 'pin', 'zahlencode', 'kombination', 'combinatie', 'kodu'];
+// With the definite forms of Scandinavian ("larmkoden", "portkoden").
+const FOREIGN_CODE_WORDS = [
+  ...['code', 'kode', 'kod', 'pin', 'zahlencode', 'kombination', 'combinatie', 'kodu', 'koden', 'koder'],
+];
 const FOREIGN_LOCKS = [
   // German.
   ...[
@@ -127,6 +132,7 @@ const FOREIGN_CODE_NOUNS = [
     'קוד',
     'mật mã',
     'mã số',
+    'mã',
     'κωδικό',
     'κωδικός',
   ],
@@ -177,7 +183,7 @@ const LABELS = new RegExp(
 // ("the alarm code the landlord gave us is"), then a colon, a copula or nothing; the lookahead makes the phrase
 // stretch until a code follows.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al)\\s+|(?:d|l|dell)['’])(?:[^\\s:：=.!?,;]+\\s+){0,3}?[^\\s:：=.!?,;]+|\\s+[\\p{L}'’-]+(?=\\s*[:：])|(?:\\s+[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?(?:\\s*\\([^()\\n]{1,80}\\)\\s*[:：]?)?\\s*(?=["']?[#*]?\\d)`,
+  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al)\\s+|(?:d|l|dell)['’])(?:[^\\s:：=.!?,;]+\\s+){0,3}?[^\\s:：=.!?,;]+|(?:\\s+[\\p{L}'’-]+){1,3}(?=\\s*[:：])|(?:\\s+[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?(?:\\s*\\([^()\\n]{1,80}\\)\\s*[:：]?)?\\s*(?=["']?[#*]?\\d)`,
   'iu',
 );
 // Digits with #, * or a letter ("4B729", "1984#", "#5521", "24-36-12", "3-1-4-1", "5 - 0 - 3 - 2").
@@ -196,6 +202,11 @@ const BARE_CODE = new RegExp(
 const LOCK_NEARBY = new RegExp(
   `(?:^|[^\\p{L}])(?:${phrasePattern([...LOCKS, ...CODE_LOCKS, ...FOREIGN_LOCKS])})(?![\\p{L}])|${phrasePattern(UNSPACED_LOCKS)}`,
   'iu',
+);
+// Thai: the code word, a lock glued after it, then the digits ("รหัสตู้เซฟหลังร้าน 7 0 3 8 5").
+const THAI_LOCK_CODE = new RegExp(
+  `รหัส[^\\d\\n]{0,12}?(?:${phrasePattern(UNSPACED_LOCKS)})[^\\d\\n]{0,24}?(\\d(?: ?\\d){3,7})(?![ ]?\\d)`,
+  'gu',
 );
 // A code as typed on a keypad, ending in # ("6505#", "*2139#", "กด 0738#"): with a lock named shortly before it, it
 // is that lock's code whatever words lead to it. Four to eight digits: a phone's service codes ("*123#") have three.
@@ -241,6 +252,10 @@ export function detectAccessCodes(text: string): SecretFinding[] {
     const finding = codeAfter(text, word.index + word[0].length, 4);
     if (finding && !findings.some((f) => f.start < finding.end && finding.start < f.end))
       findings.push(finding);
+  }
+  for (const match of text.matchAll(THAI_LOCK_CODE)) {
+    const start = match.index + match[0].length - match[1]!.length;
+    findings.push({ code: 'secret.access_code', start, end: match.index + match[0].length });
   }
   for (const entry of text.matchAll(KEYPAD_ENTRY)) {
     const before = text.slice(Math.max(0, entry.index - LOCK_CONTEXT), entry.index);

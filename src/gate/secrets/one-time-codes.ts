@@ -105,6 +105,8 @@ const FROM_WORDS = phrasePattern(
   ['for', 'from', 'für', 'von', 'aus', 'de', 'du', 'para', 'pour', 'per', 'do', 'da', 'от', 'для'].concat([
     'dari',
     'untuk',
+    'من',
+    'از',
     'từ',
     'của',
     'z',
@@ -114,13 +116,14 @@ const FROM_WORDS = phrasePattern(
 );
 const LABEL = new RegExp(`(?:${phrasePattern([...CODE_LABELS, ...BACKUP_LABELS])})(?![\\p{L}\\p{N}])`, 'giu');
 const CJK_LABEL = new RegExp(phrasePattern(CJK_LABELS), 'gu');
-// Between a label and its code: colons, arrows and dashes, copulas in the covered languages, "for <service>" (up to
-// three words: "for the bank app", "dari Tokopedia"), up to four words before a colon or a copula ("mã OTP ngân hàng
-// vừa gửi là ..."), a short relative clause
+// Between a label and its code: colons, arrows and dashes, copulas in the covered languages, "from <service>" up to
+// a colon ("dari GoBiz masuk ke HP kasir: ...", first: a shorter reading would stop inside it) or up to three words
+// ("for the bank app", "dari Tokopedia"), up to six words before a colon, an arrow or a copula ("mã OTP ngân hàng
+// vừa gửi là ...", "인증번호 왔어요 → ..."), CJK text glued before a colon ("認証コードが届きました："), a short relative clause
 // before its verb ("the passcode they texted me was"), brackets, markdown emphasis ("**738 204**"). The code itself must be four to eight digits (or
 // a backup code), so prose about codes stays out.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:${FROM_WORDS})(?:\\s+(?![\\d—–→-])[^\\s:：=]+){1,3}|(?:\\s+[^\\s:：=.!?,;]+){1,4}(?=\\s*[:：]|\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*(?:[:：=]|→|->|=>|—|–)|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)){0,2}\\s*[\\[(（【「"'«]?(?:\\*\\*|__|\\*|_|\\x60)?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
+  `^(?:\\s+(?:${FROM_WORDS})(?:\\s+[^\\s:：=.!?,;]+){1,7}(?=\\s*[:：])|\\s+(?:${FROM_WORDS})(?:\\s+(?![\\d—–→-])[^\\s:：=]+){1,3}|(?:\\s+[^\\s:：=.!?,;]+){1,6}(?=\\s*(?:[:：]|→|->|=>)|\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]{1,10}(?=\\s*[:：])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*(?:[:：=]|→|->|=>|—|–)|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)){0,2}\\s*[\\[(（【「"'«]?(?:\\*\\*|__|\\*|_|\\x60)?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
   'iu',
 );
 // Four to eight digits, possibly grouped ("739 204", "66 20 91", "482-913"), or a service prefix ("G-582019").
@@ -142,12 +145,15 @@ const SENT_CODE = new RegExp(
 // A code named by who sent it, then the code: "the code from Chase: 4821", "код з банку... 918083", "Seu código do
 // WhatsApp: 291-339". After "do"/"da"/"del" (also "of"), only a brand (a capital) or a bank counts as the sender.
 const SENDER_CODE =
-  /(?<![\p{L}])(?:code|código|codigo|codice|код|kod|kode|mã)\s+(?:(?:from|von|vom|з|із|від|от|из|od|z|dari|từ)\s+(?:the\s+)?[\p{L}\d&.'’-]+|(?:do|da|dal|della|del)\s+(?:\p{Lu}[\p{L}\d&.'’-]*|banco|bank))(?:\s+[\p{L}&'’-]+)?\s*(?:[:：,—–-]|\.{2,}|…)?\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})(?![\d.,:/]\d)(?!\d)/giu;
+  /(?<![\p{L}])(?:code|código|codigo|codice|код|kod|kode|mã)\s+(?:(?:from|von|vom|з|із|від|от|из|od|z|dari|từ)\s+(?:the\s+)?[\p{L}\d&.'’-]+|(?:do|da|de|dal|della|del)\s+(?:\p{Lu}[\p{L}\d&.'’-]*|banco|bank))(?:(?:\s+[\p{L}\p{M}&'’-]+){1,6}?(?=\s*[:：])|\s+[\p{L}&'’-]+)?\s*(?:[:：,—–-]|\.{2,}|…)?\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})(?![\d.,:/]\d)(?!\d)/giu;
 // A sender that names another kind of code ("the code from the booking: ...", "código do Pedido: ...").
 const OTHER_KIND = new RegExp(
   `(?<![\\p{L}])(?:${phrasePattern([...PUBLIC_CODE_KINDS, ...NAMED_CODE_KINDS])})(?![\\p{L}])`,
   'iu',
 );
+// "they texted a code to my phone: 4419260", "the bank sent me the code: 551208".
+const SENT_A_CODE =
+  /\b(?:texted|sent|messaged|emailed|sms(?:ed|'d)?)\s+(?:(?:me|us)\s+)?(?:a|the|this|another|my)\s+(?:new\s+)?(?:code|otp|pin)\b[^.\n:：]{0,30}[:：]\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})(?![\d.,:/]\d)(?!\d)/giu;
 const USE_TO =
   /\b(?:use|enter)\s+((?:[A-Z]{1,2}-)?\d{4,8})\s+(?:to|as)\s+(?:log\s*in|sign\s*in|verify|confirm|authenticate|complete)/giu;
 
@@ -217,6 +223,7 @@ export function detectOneTimeCodes(text: string): SecretFinding[] {
     ...spansOf(text, YOUR_CODE),
     ...spansOf(text, USE_TO),
     ...spansOf(text, SENT_CODE),
+    ...spansOf(text, SENT_A_CODE),
     ...spansOf(text, SENDER_CODE).filter(
       (f) => !OTHER_KIND.test(text.slice(Math.max(0, f.start - 40), f.start)),
     ),

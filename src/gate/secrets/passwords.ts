@@ -41,7 +41,9 @@ const FOREIGN_LABELS = [
   ...['κωδικός πρόσβασης', 'mật khẩu', 'kata sandi', 'kata laluan', 'sandi'],
   ...['كلمة السر', 'كلمة المرور', 'كلمه السر', 'كلمه المرور', 'كلمة سر', 'الرقم السري'],
   // Hebrew, Thai.
-  ...['סיסמה', 'הסיסמה', 'סיסמא', 'הסיסמא', 'รหัสผ่าน', 'รหัส atm', 'รหัส pin', 'รหัสเอทีเอ็ม'],
+  ...['סיסמה', 'הסיסמה', 'סיסמא', 'הסיסמא', 'รหัส atm', 'รหัส pin', 'รหัสเอทีเอ็ม'],
+  // Persian, Hindi.
+  ...['رمز عبور', 'رمز ورود', 'گذرواژه', 'کلمه عبور', 'پسورد', 'पासवर्ड', 'पासवर्ड है'],
 ];
 const PIN_LABELS = [
   'pin',
@@ -69,8 +71,18 @@ const PASSPHRASE_LABELS = [
   'φράση πρόσβασης',
   'συνθηματική φράση',
 ];
-// Scripts without word spaces: the label is read wherever it stands ("wifi密码是...").
-const CJK_PASSWORD_LABELS = ['密码', '密碼', '口令', 'パスワード', 'パスコード', '비밀번호', '비번', '암호'];
+// Scripts without word spaces: the label is read wherever it stands ("wifi密码是...", "รหัสผ่านเข้าเครื่อง POS").
+const CJK_PASSWORD_LABELS = [
+  '密码',
+  '密碼',
+  '口令',
+  'パスワード',
+  'パスコード',
+  '비밀번호',
+  '비번',
+  '암호',
+  'รหัสผ่าน',
+];
 const CJK_PIN_LABELS = ['暗証番号', '支付密码', '取款密码'];
 // Labels whose modifiers follow them ("mật khẩu wifi là ...", "kata sandi email saya adalah ...").
 const POSTPOSED_LABELS = new Set(['mật khẩu', 'kata sandi', 'kata laluan', 'sandi']);
@@ -117,7 +129,13 @@ const DISTANT_COPULA = new RegExp(`^${FEW_WORDS}\\s+(?:${FINAL_COPULA})\\s+`, 'i
 // words, then a colon. Only a
 // random-looking value counts, and not after the words that make a compound ("password manager: ...").
 // The word and the value stay on the label's line: "db_password:\n  file: ..." opens a nested YAML block.
-const NAMED = /^[ \t]+([\p{L}][\p{L}\d._-]{1,24})(?:[ \t]+[\p{L}][\p{L}\d._-]{1,24}){0,2}[ \t]*[:=：][ \t]*/u;
+// Up to five words, letters with their marks ("تغيّرت", "नया") and a Persian half-space ("نرم‌افزار") in them:
+// "Пароль від вайфаю для персоналу: ...", "كلمة سر الواي فاي الخاصة بالموظفين تغيّرت: ...".
+const NAMED =
+  /^[ \t]+([\p{L}\p{M}][\p{L}\p{M}\d._\u200c-]{1,24})(?:[ \t]+[\p{L}\p{M}][\p{L}\p{M}\d._\u200c-]{1,24}){0,4}[ \t]*[:=：][ \t]*/u;
+// After a label in a script without spaces, the same words may follow glued to it ("รหัสผ่านเข้าเครื่อง POS ของ...:").
+const NAMED_GLUED =
+  /^([\p{L}\p{M}][\p{L}\p{M}\d._\u200c-]{0,24})(?:[ \t]+[\p{L}\p{M}][\p{L}\p{M}\d._\u200c-]{1,24}){0,4}[ \t]*[:=：][ \t]*/u;
 const COMPOUNDS = new Set(
   (
     'manager managers hint hints policy policies reset resets strength length field fields rule rules ' +
@@ -132,7 +150,7 @@ const CJK_SEPARATOR =
 const CJK_ARROW = /^[^\n.。!?！？:：=]{0,16}?\s*(?:→|->|=>|⇒)\s*/u;
 // "密码mathisfun22": the value typed right after the label, letters and digits, eight or more characters (a
 // shorter run reads as a term: "密码SHA256").
-const CJK_GLUED = /^(?=[!-~]{8})(?=[!-~]*[0-9])(?=[!-~]*[A-Za-z])/;
+const CJK_GLUED = /^ ?(?=[!-~]{8})(?=[!-~]*[0-9])(?=[!-~]*[A-Za-z])/;
 // "password raspberry42", 'with password "x"', "changed my password to Kx7!...": no separator, so only a
 // quoted or clearly random value.
 const JUXTAPOSED = /^\s+(?:(?:to|as|auf|zu|in|en|a|para|à|na)\s+)?(?=["'`“‘]|\S*[0-9!@#$%^&*])/i;
@@ -189,7 +207,18 @@ function separate(tail: string, label: string, cjk: boolean): Separated | null {
       return { length: m[0].length, intro: m[1] !== undefined && GIVING_VERB.test(m[1]) ? 'giving' : 'cjk' };
     const arrow = CJK_ARROW.exec(tail);
     if (arrow) return { length: arrow[0].length, intro: 'assignment' };
-    return CJK_GLUED.test(tail) ? { length: 0, intro: 'juxtaposed' } : null;
+    const glued = CJK_GLUED.exec(tail);
+    if (glued) return { length: glued[0].length, intro: 'juxtaposed' };
+    // Korean and Thai put words between the label and a colon ("비밀번호 바뀌었어요: ...", Thai glued to the label): a
+    // random value only. Chinese and Japanese labels are read as before (each of them in a long text would pay).
+    const first = label.charCodeAt(0);
+    const named =
+      first >= 0xac00 && first <= 0xd7af // Hangul syllables
+        ? NAMED.exec(tail)
+        : first >= 0x0e00 && first <= 0x0e7f // Thai
+          ? NAMED_GLUED.exec(tail)
+          : null;
+    return named ? { length: named[0].length, intro: 'juxtaposed' } : null;
   }
   const assignment = ASSIGNMENT.exec(tail);
   if (assignment) return { length: assignment[0].length, intro: 'assignment' };

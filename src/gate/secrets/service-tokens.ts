@@ -56,6 +56,8 @@ const FORMATS: readonly [string, string][] = [
   ['easypost', 'EZ[AT]K[A-Za-z0-9]{54}'],
   ['square', 'sq0(?:atp|csp)-[\\w-]{22,43}'],
   ['square', 'EAAA[\\w-]{60}'],
+  // Mercado Pago's production access token (its test tokens begin TEST-).
+  ['mercadopago', 'APP_USR-\\d{16}-\\d{6}-[a-f0-9]{32}-\\d{6,12}'],
   ['facebook', 'EAA[MC][A-Za-z0-9]{100,}'],
   ['brevo', 'xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}'],
   ['typeform', 'tfp_[\\w.=-]{59}'],

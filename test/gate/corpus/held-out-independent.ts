@@ -42,6 +42,7 @@ const SETS = [
   { file: 'held-out-eighth.json', origin: 'held-out-eighth', prefix: 'held8' },
   { file: 'held-out-ninth.json', origin: 'held-out-ninth', prefix: 'held9' },
   { file: 'held-out-tenth.json', origin: 'held-out-tenth', prefix: 'held10' },
+  { file: 'held-out-eleventh.json', origin: 'held-out-eleventh', prefix: 'held11' },
 ] as const satisfies readonly { file: string; origin: CaseOrigin; prefix: string }[];
 
 function read(file: string): IndependentSet {

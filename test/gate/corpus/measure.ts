@@ -59,6 +59,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-eighth',
   'held-out-ninth',
   'held-out-tenth',
+  'held-out-eleventh',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

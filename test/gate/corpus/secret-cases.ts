@@ -20,7 +20,8 @@ export type CaseOrigin =
   | 'held-out-seventh'
   | 'held-out-eighth'
   | 'held-out-ninth'
-  | 'held-out-tenth';
+  | 'held-out-tenth'
+  | 'held-out-eleventh';
 
 export interface SecretCase {
   id: string;
