@@ -163,6 +163,7 @@ export const PREPOSITIONS = [
   'dos',
   'das',
   'für',
+  'fürs',
   'vom',
   'von',
   'zum',

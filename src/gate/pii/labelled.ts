@@ -29,7 +29,9 @@ const NUMBER_WORDS = phrasePattern([
 const VERBS = VALUE_VERBS;
 /** One character of a script written without spaces between words. */
 // The prolonged sound mark (ー) ends katakana words ("マイナンバー") but is in no script of its own.
-const CJK_CHAR = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u30FC]';
+// Thai writes no spaces either ("เลขบัตรประชาชนแม่ ...").
+const CJK_CHAR =
+  '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\p{Script=Thai}\\u30FC]';
 const STARTS_CJK = new RegExp(`^${CJK_CHAR}`, 'u');
 
 /**

@@ -4,7 +4,9 @@
 // resident identity numbers, Italian codici fiscali, Korean resident registration numbers, Canadian SINs after
 // "SIN").
 import { passesLuhn } from '../secrets/card-numbers.ts';
+import { isValidCpf } from './cpf.ts';
 import { labelledValues, labelMatches, labelPattern } from './labelled.ts';
+import { isValidSsn } from './ssn.ts';
 import type { PiiFinding } from './types.ts';
 
 const LABELS = [
@@ -81,6 +83,8 @@ const LABELS = [
     'شماره ملی',
   ],
   ...['nik', 'nomor ktp', 'no ktp', 'ktp', 'nomor induk kependudukan', 'cccd', 'số cccd', 'căn cước'],
+  // Bengali (Bangladesh's national ID card).
+  ...['জাতীয় পরিচয়পত্র', 'জাতীয় পরিচয়পত্র নম্বর', 'এনআইডি', 'এনআইডি নম্বর'],
   ...['số căn cước', 'cmnd', 'số cmnd', 'kitambulisho', 'namba ya kitambulisho', 'nambari ya kitambulisho'],
   // Ukrainian, Hebrew.
   ...['рнокпп', 'іпн', 'ідентифікаційний код', 'ідентифікаційний номер', 'податковий номер'],
@@ -227,6 +231,76 @@ export function isValidAfm(digits: string): boolean {
   return (sum % 11) % 10 === Number(digits[8]);
 }
 
+/** The check digit of an Australian tax file number (9 digits): weighted sum divisible by 11. */
+export function isValidTfn(digits: string): boolean {
+  if (!/^\d{9}$/.test(digits)) return false;
+  const weights = [1, 4, 3, 7, 5, 8, 6, 9, 10];
+  return weights.reduce((n, w, i) => n + w * Number(digits[i]), 0) % 11 === 0;
+}
+
+/** The control letter of a Spanish DNI (8 digits and a letter) or NIE (X, Y or Z, 7 digits and a letter). */
+export function isValidDni(value: string): boolean {
+  const m = /^([XYZ]|\d)(\d{7})[- ]?([A-Z])$/i.exec(value);
+  if (!m) return false;
+  const lead = { X: '0', Y: '1', Z: '2' }[m[1]!.toUpperCase()] ?? m[1]!;
+  return 'TRWAGMYFPDXBNJZSQVHLCKE'[Number(lead + m[2]) % 23] === m[3]!.toUpperCase();
+}
+
+/** The check digit of a Portuguese NIF (9 digits): weights 9 to 2, modulo 11. */
+export function isValidNifPt(digits: string): boolean {
+  if (!/^[1-35-9]\d{8}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(digits[i]) * (9 - i);
+  const check = 11 - (sum % 11);
+  return (check >= 10 ? 0 : check) === Number(digits[8]);
+}
+
+/** The check of a Belgian national register number (11 digits): 97 minus the first 9 modulo 97 (born 2000+: 2 first). */
+export function isValidBelgianRrn(digits: string): boolean {
+  if (!/^\d{11}$/.test(digits)) return false;
+  const check = Number(digits.slice(9));
+  const base = Number(digits.slice(0, 9));
+  return 97 - (base % 97) === check || 97 - (Number(`2${digits.slice(0, 9)}`) % 97) === check;
+}
+
+/** A Czech or Slovak birth number (rodné číslo, 10 digits): divisible by 11 (the old rule's remainder 10 ends in 0). */
+export function isValidRodneCislo(digits: string): boolean {
+  if (!/^\d{10}$/.test(digits)) return false;
+  const month = Number(digits.slice(2, 4)) % 50;
+  if (month < 1 || month > 12) return false;
+  const r = Number(digits.slice(0, 9)) % 11;
+  return (r === 10 ? 0 : r) === Number(digits[9]);
+}
+
+/** The check digit of a Romanian CNP (13 digits): weights 279146358279 modulo 11, 10 read as 1. */
+export function isValidCnp(digits: string): boolean {
+  if (!/^[1-9]\d{12}$/.test(digits)) return false;
+  const weights = '279146358279';
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(digits[i]) * Number(weights[i]);
+  const check = sum % 11 === 10 ? 1 : sum % 11;
+  return check === Number(digits[12]);
+}
+
+/** The check digit of an Israeli identity number (9 digits): the Luhn-like sum of alternating weights 1 and 2. */
+export function isValidIsraeliId(digits: string): boolean {
+  if (!/^\d{9}$/.test(digits) || /^0+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < 9; i++) {
+    const p = Number(digits[i]) * (i % 2 === 0 ? 1 : 2);
+    sum += p > 9 ? p - 9 : p;
+  }
+  return sum % 10 === 0;
+}
+
+/** An Indonesian NIK (16 digits) whose birth date reads as one: day 01-31 (41-71 for women), month 01-12. */
+export function isPlausibleNik(digits: string): boolean {
+  if (!/^\d{16}$/.test(digits)) return false;
+  const day = Number(digits.slice(6, 8)) % 40;
+  const month = Number(digits.slice(8, 10));
+  return day >= 1 && day <= 31 && month >= 1 && month <= 12;
+}
+
 /** The check digit of a Japanese My Number (12 digits). */
 export function isValidMyNumber(digits: string): boolean {
   if (!/^\d{12}$/.test(digits)) return false;
@@ -255,7 +329,83 @@ const NEAR_LABEL_FORMATS: readonly {
   labels: RegExp;
   candidate: RegExp;
   valid: (digits: string) => boolean;
+  /** The class found (national_id when absent). */
+  cls?: PiiFinding['class'];
+  /** What `valid` reads: the digits (default) or the candidate as written (a DNI's letter). */
+  raw?: boolean;
 }[] = [
+  {
+    labels: labelPattern([
+      'ssn',
+      'social security number',
+      'social security',
+      'social security no',
+      'social sec',
+    ]),
+    candidate: digitRun(9),
+    valid: isValidSsn,
+    cls: 'ssn',
+  },
+  {
+    labels: labelPattern(['cpf', 'número do cpf', 'numero do cpf']),
+    candidate: /(?<![\dA-Za-z])\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![\dA-Za-z])/g,
+    valid: isValidCpf,
+    cls: 'cpf',
+  },
+  {
+    // "SIN" in capitals only: "sin" is English, and Spanish for "without".
+    labels:
+      /(?<![\p{L}\d])(?:SIN|[Ss]ocial [Ii]nsurance [Nn]umber|[Nn]uméro d'assurance sociale)(?![\p{L}])/gu,
+    candidate: digitRun(9),
+    valid: passesLuhn,
+  },
+  {
+    labels: labelPattern(['tfn', 'tax file number']),
+    candidate: digitRun(9),
+    valid: isValidTfn,
+  },
+  {
+    labels: labelPattern(['dni', 'nie', 'documento nacional de identidad']),
+    candidate: /(?<![\dA-Za-z])[XYZ\d]\d{7}[- ]?[A-Z](?![\dA-Za-z])/gi,
+    valid: isValidDni,
+    raw: true,
+  },
+  {
+    labels: labelPattern(['nif', 'número de contribuinte', 'numero de contribuinte', 'contribuinte']),
+    candidate: digitRun(9),
+    valid: isValidNifPt,
+  },
+  {
+    labels: labelPattern(['registre national', 'numéro national', 'rijksregisternummer', 'rijksregister']),
+    candidate: /(?<![\dA-Za-z])\d{2}\.?\d{2}\.?\d{2}[-. ]?\d{3}[-. ]?\d{2}(?![\dA-Za-z])/g,
+    valid: isValidBelgianRrn,
+  },
+  {
+    labels: labelPattern(['rodné číslo', 'rodného čísla', 'rodne cislo', 'rč']),
+    candidate: /(?<![\dA-Za-z])\d{6}\/?\d{4}(?![\dA-Za-z])/g,
+    valid: isValidRodneCislo,
+  },
+  {
+    labels: labelPattern(['cnp', 'cod numeric personal']),
+    candidate: digitRun(13),
+    valid: isValidCnp,
+  },
+  {
+    labels: labelPattern(['תעודת זהות', 'תעודת הזהות', 'מספר זהות', 'ת.ז', 'ת"ז']),
+    candidate: digitRun(9),
+    valid: isValidIsraeliId,
+  },
+  {
+    // A Pakistani CNIC: its 5-7-1 grouping is its shape.
+    labels: labelPattern(['شناختی کارڈ', 'شناختی کارڈ نمبر', 'cnic', 'nic number']),
+    candidate: /(?<![\d-])\d{5}-\d{7}-\d(?![\d-])/g,
+    valid: SHAPE_IS_CHECK,
+  },
+  {
+    labels: labelPattern(['nik', 'nomor induk kependudukan', 'no. ktp', 'ktp']),
+    candidate: digitRun(16),
+    valid: isPlausibleNik,
+  },
   {
     labels: labelPattern(['national insurance', 'national insurance number', 'ni number', 'nino', 'ni no']),
     candidate: UK_NINO,
@@ -369,9 +519,9 @@ function checksummedNearLabel(text: string): PiiFinding[] {
       const labelEnd = match.index + match[0].length;
       const window = text.slice(labelEnd, labelEnd + NEAR);
       for (const candidate of window.matchAll(format.candidate)) {
-        if (!format.valid(candidate[0].replace(/\D/g, ''))) continue;
+        if (!format.valid(format.raw ? candidate[0] : candidate[0].replace(/\D/g, ''))) continue;
         const start = labelEnd + candidate.index;
-        findings.push({ class: 'national_id', start, end: start + candidate[0].length });
+        findings.push({ class: format.cls ?? 'national_id', start, end: start + candidate[0].length });
       }
     }
   }
@@ -409,6 +559,9 @@ export function detectNationalIds(text: string): PiiFinding[] {
     ...validated(text, CN_RESIDENT, isValidChineseId),
     ...validated(text, IT_FISCAL, isValidCodiceFiscale),
     ...validated(text, KR_RESIDENT, () => true),
-  ].filter((f) => !labelled.some((l) => l.start < f.end && f.start < l.end));
+  ]
+    .filter((f) => !labelled.some((l) => l.start < f.end && f.start < l.end))
+    // A SIN after "SIN" is found by both readings: once.
+    .filter((f, i, all) => !all.slice(0, i).some((g) => g.start === f.start && g.end === f.end));
   return [...labelled, ...found];
 }

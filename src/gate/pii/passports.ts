@@ -22,6 +22,8 @@ const LABELS = [
   ...['旅券番号', '旅券', 'διαβατηρίου', 'αριθμός διαβατηρίου', 'αριθμό διαβατηρίου', 'דרכון', 'מספר דרכון'],
   ...['หนังสือเดินทาง', 'เลขที่หนังสือเดินทาง', 'hộ chiếu', 'số hộ chiếu', 'paspor', 'nomor paspor', 'pasport'],
   ...['جواز سفر', 'جواز السفر', 'رقم جواز السفر', 'رقم جواز سفري', 'جواز سفري', 'पासपोर्ट', 'पासपोर्ट नंबर'],
+  // Persian (with the possessive "-am": "my passport") and Urdu.
+  ...['پاسپورت', 'پاسپورتم', 'شماره پاسپورت', 'شماره پاسپورتم', 'گذرنامه', 'پاسپورٹ', 'پاسپورٹ نمبر'],
 ];
 const LABEL = labelPattern(LABELS);
 // One run of letters and digits, or digits in two groups as a US passport is often written ("5672 84193").

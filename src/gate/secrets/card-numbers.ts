@@ -6,7 +6,9 @@ import type { SecretFinding } from './types.ts';
 
 // Digits with single spaces or dashes between them, not part of a longer digit run on either side, and not glued
 // to a Latin letter: a run inside a hex or base-36 identifier ("...21bd2c", "a4111...") is part of that token.
-const CANDIDATE = /(?<![\d+][ -]?)(?<![\d.,/A-Za-z])\d(?:[ -]?\d){12,18}(?![ -]?\d)(?![.,/]\d)(?![A-Za-z])/g;
+// An expiry right after it ("5122 0531 7774 1429 05/28") does not make it part of a longer run.
+const CANDIDATE =
+  /(?<![\d+][ -]?)(?<![\d.,/A-Za-z])\d(?:[ -]?\d){12,18}(?![ -]?\d(?!\d\/\d{2}(?!\d)))(?![.,/]\d)(?![A-Za-z])/g;
 // A UUID (8-4-4-4-12 hex digits): its digit groups joined by its dashes can form a Luhn-valid number with a card
 // prefix (1 random UUID in about 2,500: "fa6cd057-12bc-4038-8881-16988821bd2c"), and apps put UUIDs in metadata and
 // source ids (message ids, the episode ids of an extracted memory). Masked before the scan, positions kept.

@@ -118,12 +118,13 @@ const LABEL = new RegExp(`(?:${phrasePattern([...CODE_LABELS, ...BACKUP_LABELS])
 const CJK_LABEL = new RegExp(phrasePattern(CJK_LABELS), 'gu');
 // Between a label and its code: colons, arrows and dashes, copulas in the covered languages, "from <service>" up to
 // a colon ("dari GoBiz masuk ke HP kasir: ...", first: a shorter reading would stop inside it) or up to three words
-// ("for the bank app", "dari Tokopedia"), up to six words before a colon, an arrow or a copula ("mã OTP ngân hàng
+// ("for the bank app", "dari Tokopedia"), up to six words (no digits, no brackets: not past the code to a
+// "(Ref:" after it) before a colon, an arrow or a copula ("mã OTP ngân hàng
 // vừa gửi là ...", "인증번호 왔어요 → ..."), CJK text glued before a colon ("認証コードが届きました："), a short relative clause
 // before its verb ("the passcode they texted me was"), brackets, markdown emphasis ("**738 204**"). The code itself must be four to eight digits (or
 // a backup code), so prose about codes stays out.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:${FROM_WORDS})(?:\\s+[^\\s:：=.!?,;]+){1,7}(?=\\s*[:：])|\\s+(?:${FROM_WORDS})(?:\\s+(?![\\d—–→-])[^\\s:：=]+){1,3}|(?:\\s+[^\\s:：=.!?,;]+){1,6}(?=\\s*(?:[:：]|→|->|=>)|\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]{1,10}(?=\\s*[:：])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*(?:[:：=]|→|->|=>|—|–)|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)){0,2}\\s*[\\[(（【「"'«]?(?:\\*\\*|__|\\*|_|\\x60)?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
+  `^(?:\\s+(?:${FROM_WORDS})(?:\\s+[^\\s\\d:：=.!?,;()]+){1,7}(?=\\s*[:：])|\\s+(?:${FROM_WORDS})(?:\\s+(?![\\d—–→-])[^\\s:：=]+){1,3}|(?:\\s+[^\\s\\d:：=.!?,;()]+){1,6}(?=\\s*(?:[:：]|→|->|=>)|\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]{1,10}(?=\\s*[:：])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*(?:[:：=]|→|->|=>|—|–)|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)){0,2}\\s*[\\[(（【「"'«]?(?:\\*\\*|__|\\*|_|\\x60)?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
   'iu',
 );
 // Four to eight digits, possibly grouped ("739 204", "66 20 91", "482-913"), or a service prefix ("G-582019").
@@ -154,6 +155,12 @@ const OTHER_KIND = new RegExp(
 // "they texted a code to my phone: 4419260", "the bank sent me the code: 551208".
 const SENT_A_CODE =
   /\b(?:texted|sent|messaged|emailed|sms(?:ed|'d)?)\s+(?:(?:me|us)\s+)?(?:a|the|this|another|my)\s+(?:new\s+)?(?:code|otp|pin)\b[^.\n:：]{0,30}[:：]\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})(?![\d.,:/]\d)(?!\d)/giu;
+// A code and then who sent it: "код 720446 от Госуслуг", "the code 458491 from HMRC". A capital names the sender.
+const CODE_THEN_SENDER =
+  /(?<![\p{L}])(?:code|код|kod|código|codice|kode|mã)\s+((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})\s+(?:from|от|від|de|da|do|dal|von|dari|từ|z|od)\s+(?:the\s+)?\p{Lu}/gu;
+// "the gov gateway thing just texted me 458491 for the self assessment login": a code texted, then what it opens.
+const TEXTED_ME =
+  /\b(?:texted|sent|messaged|smsed)\s+(?:me|us)\s+((?:[A-Z]{1,2}-)?\d{4,8})\b(?=[^.\n]{0,60}\b(?:log\s*-?in|sign\s*-?in|verif\w*|code|otp|2fa|expires?)\b)/giu;
 const USE_TO =
   /\b(?:use|enter)\s+((?:[A-Z]{1,2}-)?\d{4,8})\s+(?:to|as)\s+(?:log\s*in|sign\s*in|verify|confirm|authenticate|complete)/giu;
 
@@ -224,6 +231,8 @@ export function detectOneTimeCodes(text: string): SecretFinding[] {
     ...spansOf(text, USE_TO),
     ...spansOf(text, SENT_CODE),
     ...spansOf(text, SENT_A_CODE),
+    ...spansOf(text, CODE_THEN_SENDER),
+    ...spansOf(text, TEXTED_ME),
     ...spansOf(text, SENDER_CODE).filter(
       (f) => !OTHER_KIND.test(text.slice(Math.max(0, f.start - 40), f.start)),
     ),

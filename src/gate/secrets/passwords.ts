@@ -56,6 +56,8 @@ const PIN_LABELS = [
   'pin-koodi',
   'पिन',
   'पिन नंबर',
+  'পিন',
+  'পিন নম্বর',
 ];
 const PASSPHRASE_LABELS = [
   ...[

@@ -43,6 +43,7 @@ const SETS = [
   { file: 'held-out-ninth.json', origin: 'held-out-ninth', prefix: 'held9' },
   { file: 'held-out-tenth.json', origin: 'held-out-tenth', prefix: 'held10' },
   { file: 'held-out-eleventh.json', origin: 'held-out-eleventh', prefix: 'held11' },
+  { file: 'held-out-twelfth.json', origin: 'held-out-twelfth', prefix: 'held12' },
 ] as const satisfies readonly { file: string; origin: CaseOrigin; prefix: string }[];
 
 function read(file: string): IndependentSet {

@@ -60,6 +60,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-ninth',
   'held-out-tenth',
   'held-out-eleventh',
+  'held-out-twelfth',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

@@ -21,7 +21,8 @@ export type CaseOrigin =
   | 'held-out-eighth'
   | 'held-out-ninth'
   | 'held-out-tenth'
-  | 'held-out-eleventh';
+  | 'held-out-eleventh'
+  | 'held-out-twelfth';
 
 export interface SecretCase {
   id: string;
