@@ -2,18 +2,11 @@
 // office, 22 languages), each beside the look-alikes it must leave alone. Values are generated here with their check
 // digits, so no complete identifier literal sits in the repository.
 import { describe, expect, it } from 'vitest';
-import { evaluateWrite } from '../../src/gate/evaluate-write.ts';
 import { isValidAfm } from '../../src/gate/pii/national-ids.ts';
+import { evaluateCorpusText } from './corpus/measure.ts';
 
-const NOW = new Date('2026-12-02T00:00:00Z');
-const gate = async (content: string) =>
-  (
-    await evaluateWrite(
-      { subject: 's', kind: 'fact', content, source: { type: 'user' } },
-      { auth: 'jwt', scopes: [] },
-      { now: NOW },
-    )
-  ).decision;
+/** The gate's decision on a user's fact, as the corpus measures it. */
+const gate = async (content: string) => (await evaluateCorpusText(content)).decision;
 
 describe('passwords named by a few words before a colon, in more scripts', () => {
   it('refuses a random value after up to five words, marks and half-spaces included', async () => {

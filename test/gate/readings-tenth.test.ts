@@ -3,22 +3,15 @@
 // no complete identifier literal sits in the repository.
 import { describe, expect, it } from 'vitest';
 import { foldDigits, keysAsWords, otherViews } from '../../src/gate/detection-views.ts';
-import { evaluateWrite } from '../../src/gate/evaluate-write.ts';
 import { isValidBsn, isValidNir, isValidPesel, isValidThaiId } from '../../src/gate/pii/national-ids.ts';
 import { passesLuhn } from '../../src/gate/secrets/card-numbers.ts';
 import { isPlaceholder } from '../../src/gate/secrets/placeholders.ts';
 import { spellOutDigits } from '../../src/gate/spoken-digits.ts';
 import { tableCells } from '../../src/gate/table-cells.ts';
+import { evaluateCorpusText } from './corpus/measure.ts';
 
-const NOW = new Date('2026-12-02T00:00:00Z');
-const gate = async (content: string) =>
-  (
-    await evaluateWrite(
-      { subject: 's', kind: 'fact', content, source: { type: 'user' } },
-      { auth: 'jwt', scopes: [] },
-      { now: NOW },
-    )
-  ).decision;
+/** The gate's decision on a user's fact, as the corpus measures it. */
+const gate = async (content: string) => (await evaluateCorpusText(content)).decision;
 
 /** The first number from `prefix` + counter digits (to `length`) that `valid` accepts. */
 function valid(prefix: string, length: number, check: (digits: string) => boolean): string {

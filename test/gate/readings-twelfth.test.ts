@@ -2,7 +2,6 @@
 // and government services, 27 languages), each beside the look-alikes it must leave alone. Values are generated
 // here with their check digits, so no complete identifier literal sits in the repository.
 import { describe, expect, it } from 'vitest';
-import { evaluateWrite } from '../../src/gate/evaluate-write.ts';
 import { isValidCpf } from '../../src/gate/pii/cpf.ts';
 import {
   isPlausibleNik,
@@ -17,16 +16,10 @@ import {
 } from '../../src/gate/pii/national-ids.ts';
 import { isValidSsn } from '../../src/gate/pii/ssn.ts';
 import { passesLuhn } from '../../src/gate/secrets/card-numbers.ts';
+import { evaluateCorpusText } from './corpus/measure.ts';
 
-const NOW = new Date('2026-12-02T00:00:00Z');
-const gate = async (content: string) =>
-  (
-    await evaluateWrite(
-      { subject: 's', kind: 'fact', content, source: { type: 'user' } },
-      { auth: 'jwt', scopes: [] },
-      { now: NOW },
-    )
-  ).decision;
+/** The gate's decision on a user's fact, as the corpus measures it. */
+const gate = async (content: string) => (await evaluateCorpusText(content)).decision;
 
 /** The first number from `prefix` and a counter (to `length` digits) that `check` accepts, and one it rejects. */
 function numbers(prefix: string, length: number, check: (digits: string) => boolean) {
