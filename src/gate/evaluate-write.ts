@@ -62,7 +62,7 @@ export interface EvaluateWriteOptions {
   storesRedactedFields?: boolean;
 }
 
-function secretReasons(input: MemoryInput, content: string): GateReason[] {
+function secretReasons(input: MemoryInput, content: string, contentViews: readonly string[]): GateReason[] {
   const reasons: GateReason[] = [];
   const seen = new Set<string>();
   // The trigger as sent, not normalised: the scan predates trigger normalisation and sees the same characters.
@@ -70,9 +70,8 @@ function secretReasons(input: MemoryInput, content: string): GateReason[] {
     const text = fieldText(value);
     // Numbers said aloud or written in another script count like digits ("my pin is four four seven one"), and a
     // table's cells like cells.
-    const findings = [text, ...otherViews(text, field === 'content' ? input.content : undefined)].flatMap(
-      detectSecrets,
-    );
+    const views = field === 'content' ? contentViews : otherViews(text);
+    const findings = [text, ...views].flatMap(detectSecrets);
     for (const finding of findings) {
       const id = `${field}:${finding.code}`;
       if (seen.has(id)) continue;
@@ -106,8 +105,11 @@ export async function evaluateWrite(
     ...(options.episodeTtlSeconds === undefined ? {} : { episodeTtlSeconds: options.episodeTtlSeconds }),
   });
   if (!expiry.ok) reasons.push({ code: expiry.code, message: expiry.message });
-  reasons.push(...secretReasons(input, content));
+  // The content's other views (its digits, its tables as sent), computed once for both scans.
+  const contentViews = otherViews(content, input.content);
+  reasons.push(...secretReasons(input, content, contentViews));
   const pii = screenPii(input, content, trigger, {
+    contentViews,
     policy: resolvePiiPolicy(options.piiPolicy),
     storesRedactedFields: options.storesRedactedFields ?? false,
   });

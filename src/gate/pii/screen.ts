@@ -33,6 +33,8 @@ export interface PiiScreenOptions {
   policy: ResolvedPiiPolicy;
   /** True when the caller stores `redactedFields`; otherwise a redaction outside content and trigger rejects. */
   storesRedactedFields: boolean;
+  /** The content's other views (detection-views.ts) when the caller has them; computed here otherwise. */
+  contentViews?: readonly string[];
 }
 
 export interface PiiScreen {
@@ -116,7 +118,9 @@ export function screenPii(
       // Numbers said aloud ("my social security number is five seven five ...") or written in another script
       // ("٥٥٠-٩٧٣٥٢٩-٥"), and a table's cells as sent: only an identifier the policy rejects counts there, since a
       // redaction needs its place in the text as written.
-      for (const view of otherViews(text, field === 'content' ? input.content : undefined))
+      const views =
+        field === 'content' ? (options.contentViews ?? otherViews(text, input.content)) : otherViews(text);
+      for (const view of views)
         for (const f of findingsIn(view, label))
           if (options.policy[f.class] === 'reject') found.push({ field, cls: f.class });
       return text;
