@@ -48,12 +48,16 @@ function cellOf(
   return { header, value, start, end: start + value.length };
 }
 
+// The last text read and its cells: the password, card and passport detectors each read a text's tables, in turn.
+let last: { text: string; cells: TableCell[] } | null = null;
+
 /**
  * Every data cell of the CSV, TSV and markdown tables in `text`, with its column's header. A table is a header
  * line of two or more cells and the rows after it with as many cells (a markdown table: a rule line of dashes
- * after its header).
+ * after its header); the next table's header is looked for after its last row, so no row is read as a header.
  */
-export function tableCells(text: string): TableCell[] {
+export function tableCells(text: string): readonly TableCell[] {
+  if (last?.text === text) return last.cells;
   const lines = Array.from(text.matchAll(/[^\n]+/g));
   const cells: TableCell[] = [];
   for (let h = 0; h < lines.length - 1; h++) {
@@ -63,7 +67,9 @@ export function tableCells(text: string): TableCell[] {
     if (separator === null) continue;
     const names = split(header, separator).map((p) => headerWords(p.text));
     if (names.length < 2) continue;
-    for (const row of lines.slice(h + (markdown ? 2 : 1))) {
+    let r = h + (markdown ? 2 : 1);
+    for (; r < lines.length; r++) {
+      const row = lines[r]!;
       const pieces = split(row[0], separator);
       if (pieces.length !== names.length) break;
       pieces.forEach((piece, i) => {
@@ -71,8 +77,10 @@ export function tableCells(text: string): TableCell[] {
         if (cell) cells.push(cell);
       });
     }
-    if (markdown) h++;
+    // Past the table's rows (and a markdown table's rule, even with no row).
+    if (r > h + 1) h = r - 1;
   }
+  last = { text, cells };
   return cells;
 }
 

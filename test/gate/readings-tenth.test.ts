@@ -63,6 +63,9 @@ describe('the views the detectors read besides the stored text', () => {
     );
     expect(cells.filter((c) => c.header === 'Password').map((c) => c.value)).toEqual(['Xy7!kq2']);
     expect(cells.filter((c) => c.header === 'y').map((c) => c.value)).toEqual(['2']);
+    // A row is never read as the header of the rows after it ("ana,password" names no column).
+    const rows = tableCells('user,note\nana,password\nbob,Xy7!kq2ab');
+    expect(rows.map((c) => c.header)).toEqual(['user', 'note', 'user', 'note']);
   });
 });
 
