@@ -136,6 +136,7 @@ describe('the other readings of the twelfth set', () => {
     expect(await gate('Мне пришёл код 720446 от Госуслуг, введи его пожалуйста')).toBe('rejected');
     expect(await gate('รหัส OTP ของคุณคือ 752759 (Ref: QWKD) ใช้ได้ภายใน 5 นาที')).toBe('rejected');
     expect(await gate('my brother texted me 2000 photos from the trip, what a load')).toBe('accepted');
+    expect(await gate('o código 482133 de Reserva está confirmado para sexta')).toBe('accepted');
   });
 
   it('reads Persian and Urdu passport labels, Bengali PINs and Thai labels glued to a word', async () => {

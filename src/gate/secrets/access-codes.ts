@@ -68,7 +68,16 @@ const COMPOUND =
   /(?:haus)?tür|tor|garagen(?:tor)?|alarm(?:anlagen)?|tresor|safe|schließfach|eingangs?|briefkasten|keller|zugangs|deur|poort|garage|kluis|larm|port|dörr|dør|alarm/;
 // With the definite forms of Scandinavian ("larmkoden", "portkoden").
 const FOREIGN_CODE_WORDS = [
-  ...['code', 'kode', 'kod', 'pin', 'zahlencode', 'kombination', 'combinatie', 'kodu', 'koden', 'koder'],
+  'code',
+  'kode',
+  'kod',
+  'pin',
+  'zahlencode',
+  'kombination',
+  'combinatie',
+  'kodu',
+  'koden',
+  'koder',
 ];
 const FOREIGN_LOCKS = [
   // German.

@@ -145,8 +145,12 @@ const SENT_CODE = new RegExp(
 );
 // A code named by who sent it, then the code: "the code from Chase: 4821", "код з банку... 918083", "Seu código do
 // WhatsApp: 291-339". After "do"/"da"/"del" (also "of"), only a brand (a capital) or a bank counts as the sender.
-const SENDER_CODE =
-  /(?<![\p{L}])(?:code|código|codigo|codice|код|kod|kode|mã)\s+(?:(?:from|von|vom|з|із|від|от|из|od|z|dari|từ)\s+(?:the\s+)?[\p{L}\d&.'’-]+|(?:do|da|de|dal|della|del)\s+(?:\p{Lu}[\p{L}\d&.'’-]*|banco|bank))(?:(?:\s+[\p{L}\p{M}&'’-]+){1,6}?(?=\s*[:：])|\s+[\p{L}&'’-]+)?\s*(?:[:：,—–-]|\.{2,}|…)?\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})(?![\d.,:/]\d)(?!\d)/giu;
+// The bare code words a sender's name may go with (a label alone names no one-time code: "the code is on the box").
+const SENT_CODE_WORD = '(?<![\\p{L}])(?:code|código|codigo|codice|код|kod|kode|mã)';
+const SENDER_CODE = new RegExp(
+  `${SENT_CODE_WORD}\\s+(?:(?:from|von|vom|з|із|від|от|из|od|z|dari|từ)\\s+(?:the\\s+)?[\\p{L}\\d&.'’-]+|(?:do|da|de|dal|della|del)\\s+(?:\\p{Lu}[\\p{L}\\d&.'’-]*|banco|bank))(?:(?:\\s+[\\p{L}\\p{M}&'’-]+){1,6}?(?=\\s*[:：])|\\s+[\\p{L}&'’-]+)?\\s*(?:[:：,—–-]|\\.{2,}|…)?\\s*((?:[A-Z]{1,2}-)?\\d(?:[ -]?\\d){3,7})(?![\\d.,:/]\\d)(?!\\d)`,
+  'giu',
+);
 // A sender that names another kind of code ("the code from the booking: ...", "código do Pedido: ...").
 const OTHER_KIND = new RegExp(
   `(?<![\\p{L}])(?:${phrasePattern([...PUBLIC_CODE_KINDS, ...NAMED_CODE_KINDS])})(?![\\p{L}])`,
@@ -156,8 +160,10 @@ const OTHER_KIND = new RegExp(
 const SENT_A_CODE =
   /\b(?:texted|sent|messaged|emailed|sms(?:ed|'d)?)\s+(?:(?:me|us)\s+)?(?:a|the|this|another|my)\s+(?:new\s+)?(?:code|otp|pin)\b[^.\n:：]{0,30}[:：]\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})(?![\d.,:/]\d)(?!\d)/giu;
 // A code and then who sent it: "код 720446 от Госуслуг", "the code 458491 from HMRC". A capital names the sender.
-const CODE_THEN_SENDER =
-  /(?<![\p{L}])(?:code|код|kod|código|codice|kode|mã)\s+((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})\s+(?:from|от|від|de|da|do|dal|von|dari|từ|z|od)\s+(?:the\s+)?\p{Lu}/gu;
+const CODE_THEN_SENDER = new RegExp(
+  `${SENT_CODE_WORD}\\s+((?:[A-Z]{1,2}-)?\\d(?:[ -]?\\d){3,7})\\s+(?:from|от|від|de|da|do|dal|von|dari|từ|z|od)\\s+(?:the\\s+)?\\p{Lu}`,
+  'gu',
+);
 // "the gov gateway thing just texted me 458491 for the self assessment login": a code texted, then what it opens.
 const TEXTED_ME =
   /\b(?:texted|sent|messaged|smsed)\s+(?:me|us)\s+((?:[A-Z]{1,2}-)?\d{4,8})\b(?=[^.\n]{0,60}\b(?:log\s*-?in|sign\s*-?in|verif\w*|code|otp|2fa|expires?)\b)/giu;
@@ -231,7 +237,8 @@ export function detectOneTimeCodes(text: string): SecretFinding[] {
     ...spansOf(text, USE_TO),
     ...spansOf(text, SENT_CODE),
     ...spansOf(text, SENT_A_CODE),
-    ...spansOf(text, CODE_THEN_SENDER),
+    // "código 48213 de Reserva" names a booking, not its sender.
+    ...spansOf(text, CODE_THEN_SENDER).filter((f) => !OTHER_KIND.test(text.slice(f.end, f.end + 40))),
     ...spansOf(text, TEXTED_ME),
     ...spansOf(text, SENDER_CODE).filter(
       (f) => !OTHER_KIND.test(text.slice(Math.max(0, f.start - 40), f.start)),
