@@ -281,8 +281,8 @@ function tenantStore(session: SqlSession): TenantStore {
     async recordRecalls(records) {
       if (records.length === 0) return;
       // unnest yields its rows in array order and each call is its own statement inside the function, so this
-      // is recordRecall once per record in the given order (the erase locks too), then markRecalled once per
-      // record (an id returned by three recalls is counted three times).
+      // is recordRecall once per record in the given order (the erase locks too), then markRecalled once for the
+      // whole batch: every returned id of every record, so that an id returned by three recalls counts three.
       const ids = records.map((r) => r.recallId);
       const subjects = records.map((r) => r.subject);
       const returned = records.map((r) => uuidArrayLiteral(r.returned));
@@ -291,12 +291,8 @@ function tenantStore(session: SqlSession): TenantStore {
            from unnest($1::uuid[], $2::text[], $3::text[]) as r(id, subject, returned)`,
         [ids, subjects, returned],
       );
-      const marked = returned.filter((_, i) => records[i]!.returned.length > 0);
-      if (marked.length > 0)
-        await session.query(
-          'select count(engram.mark_recalled(r.returned::uuid[])) from unnest($1::text[]) as r(returned)',
-          [marked],
-        );
+      const marked = records.flatMap((r) => r.returned);
+      if (marked.length > 0) await session.query('select engram.mark_recalled($1::uuid[])', [marked]);
     },
     async recordRecall(recallId, subject, returnedIds) {
       await session.query('select engram.record_recall($1::uuid, $2, $3::uuid[])', [

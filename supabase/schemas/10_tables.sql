@@ -346,13 +346,13 @@ comment on column engram.embedding_models.vector_weight is 'RRF weight of this m
 comment on column engram.embedding_models.rrf_k is 'RRF constant k for recalls served by this model; null: the service default.';
 comment on column engram.embedding_models.merge_threshold is 'Similarity in this model above which consolidation merges a memory into a live one of the same kind; null: merge by slot and facet only.';
 
--- Room on every page for recall bookkeeping (fillfactor 80). Every recall updates last_recalled_at and recall_count
--- of what it returned. With full pages those updates could not stay on the page (HOT), so each left a dead row
--- version behind in every index: measured during a LoCoMo eval (2,760 memories, 999 recalls of 50 items in lexical
--- mode), memories held 13,184 dead versions beside 2,760 live ones, 43% of the updates were HOT, and recall slowed
--- as the lexical lane walked the dead versions. No indexed column changes on those updates, so with free space on
--- the page they are HOT and pruned without a vacuum. (On a database created before this setting, it applies to
--- pages written since; VACUUM FULL or pg_repack rewrites the older ones.)
+-- Room on every page for updates (fillfactor 80). Every recall used to update last_recalled_at and recall_count
+-- of what it returned (since 20261203080000 they live in memory_recall_stats). With full pages those updates could
+-- not stay on the page (HOT), so each left a dead row version behind in every index: measured during a LoCoMo eval
+-- (2,760 memories, 999 recalls of 50 items in lexical mode), memories held 13,184 dead versions beside 2,760 live
+-- ones, 43% of the updates were HOT, and recall slowed as the lexical lane walked the dead versions. Revocation,
+-- supersession and the embedding and extraction jobs still update rows in place, so the room stays. (On a database
+-- created before this setting, it applies to pages written since; VACUUM FULL or pg_repack rewrites the older ones.)
 create function engram.is_multi_valued_key(p_key text)
 returns boolean
 language sql
@@ -404,8 +404,6 @@ create table engram.memories (
   -- Deferred so that a write can point the old version at the new id before inserting it (see write_memory).
   supersedes uuid references engram.memories (id) on delete set null deferrable initially deferred,
   superseded_by uuid references engram.memories (id) on delete set null deferrable initially deferred,
-  last_recalled_at timestamptz,
-  recall_count integer not null default 0,
   -- Extraction of durable memories from this episode's turn failed or timed out at ingest: the extract job
   -- (`engram extract --pending`, the cron) retries it; null once done (or never asked for).
   extraction_status text check (extraction_status in ('pending', 'failed')),
@@ -574,3 +572,16 @@ create index recall_events_tenant_subject_idx on engram.recall_events (tenant_id
 create index recall_events_created_idx on engram.recall_events (created_at);
 comment on table engram.recall_events is 'One row per recall: the memory ids it returned and those the app reported as used (POST /v1/recalls/{id}/feedback). Ids only, never content or queries.';
 comment on column engram.recall_events.id is 'The recall_id returned to the caller.';
+
+-- Recall bookkeeping apart from memories: counting a recall never rewrites a memory row (its generated search_tsv,
+-- its updated_at, its indexes; migration 20261203080000).
+create table engram.memory_recall_stats (
+  memory_id uuid primary key,
+  tenant_id uuid not null,
+  subject text not null,
+  recall_count integer not null check (recall_count >= 0),
+  last_recalled_at timestamptz not null,
+  -- Same tenant and subject as the memory, and gone with it (erasure leaves nothing behind).
+  foreign key (memory_id, tenant_id, subject) references engram.memories (id, tenant_id, subject) on delete cascade
+) with (fillfactor = 70);
+comment on table engram.memory_recall_stats is 'Recall bookkeeping, one row per memory ever recalled: how often and when last (ids and counts only). Kept apart from memories so that counting a recall never rewrites a memory row.';

@@ -124,6 +124,20 @@ grant select, insert, update, delete on engram.recall_events to engram_app;
 grant select on engram.recall_events to authenticated;
 grant select, delete on engram.recall_events to engram_operator;
 
+alter table engram.memory_recall_stats enable row level security;
+alter table engram.memory_recall_stats force row level security;
+create policy memory_recall_stats_select_engram_app on engram.memory_recall_stats for select to engram_app using (tenant_id = (select engram.app_tenant_id()));
+create policy memory_recall_stats_insert_engram_app on engram.memory_recall_stats for insert to engram_app with check (tenant_id = (select engram.app_tenant_id()));
+create policy memory_recall_stats_update_engram_app on engram.memory_recall_stats for update to engram_app using (tenant_id = (select engram.app_tenant_id())) with check (tenant_id = (select engram.app_tenant_id()));
+create policy memory_recall_stats_delete_engram_app on engram.memory_recall_stats for delete to engram_app using (tenant_id = (select engram.app_tenant_id()));
+create policy memory_recall_stats_select_authenticated on engram.memory_recall_stats for select to authenticated using (tenant_id = (select engram.jwt_tenant_id()) and subject = (select engram.jwt_subject()));
+create policy memory_recall_stats_select_engram_operator on engram.memory_recall_stats for select to engram_operator using (true);
+create policy memory_recall_stats_insert_engram_operator on engram.memory_recall_stats for insert to engram_operator with check (true);
+create policy memory_recall_stats_update_engram_operator on engram.memory_recall_stats for update to engram_operator using (true) with check (true);
+create policy memory_recall_stats_delete_engram_operator on engram.memory_recall_stats for delete to engram_operator using (true);
+grant select, insert, update, delete on engram.memory_recall_stats to engram_app, engram_operator;
+grant select on engram.memory_recall_stats to authenticated;
+
 -- tenants and keys: a tenant reads its own row; only the operator creates or changes them.
 alter table engram.tenants enable row level security;
 alter table engram.tenants force row level security;

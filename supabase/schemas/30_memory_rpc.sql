@@ -39,6 +39,24 @@ comment on function engram.is_live(engram.memories) is 'A memory recall may retu
 revoke execute on function engram.is_live(engram.memories) from public;
 grant execute on function engram.is_live(engram.memories) to engram_app, authenticated, engram_operator;
 
+-- A memory's bookkeeping in its API shape. Its own function, so that memory_json stays a single expression the
+-- planner inlines (a subquery in it would make every call a function call; see iso): this lookup by primary key is
+-- the only per-row call left.
+create function engram.recall_stats_json(p_memory_id uuid)
+returns jsonb
+language sql
+stable
+as $$
+  select pg_catalog.jsonb_build_object(
+    'last_recalled_at', engram.iso(s.last_recalled_at),
+    'recall_count', coalesce(s.recall_count, 0))
+    from (select) one
+    left join engram.memory_recall_stats s on s.memory_id = p_memory_id
+$$;
+comment on function engram.recall_stats_json(uuid) is 'last_recalled_at and recall_count of one memory (null and 0 when never recalled), for memory_json.';
+revoke execute on function engram.recall_stats_json(uuid) from public;
+grant execute on function engram.recall_stats_json(uuid) to engram_app, authenticated, engram_operator;
+
 -- No SET search_path, so that it is inlined (see iso above).
 create function engram.memory_json(m engram.memories)
 returns jsonb
@@ -71,10 +89,8 @@ as $$
     'supersedes', m.supersedes,
     'superseded_by', m.superseded_by,
     'embedding', pg_catalog.jsonb_build_object('model', m.embedding_model, 'status', m.embedding_status),
-    'metadata', m.metadata,
-    'last_recalled_at', engram.iso(m.last_recalled_at),
-    'recall_count', m.recall_count
-  )
+    'metadata', m.metadata
+  ) || engram.recall_stats_json(m.id)
 $$;
 comment on function engram.memory_json(engram.memories) is 'The API shape of a memory (shared/API.md), built once in SQL so that every caller gets the same JSON.';
 revoke execute on function engram.memory_json(engram.memories) from public;

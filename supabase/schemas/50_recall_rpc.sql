@@ -969,6 +969,9 @@ comment on function engram.subject_rules(text, integer) is 'The live rules of a 
 revoke execute on function engram.subject_rules(text, integer) from public;
 grant execute on function engram.subject_rules(text, integer) to engram_app, authenticated, engram_operator;
 
+-- Each occurrence of an id counts once: a batch of recalls passes all their returned ids in one call (an id three
+-- recalls returned counts three), and one recall's ids are distinct. Rows are written in id order, so two
+-- batches that share memories lock them in the same order instead of deadlocking.
 create function engram.mark_recalled(p_ids uuid[])
 returns void
 language sql
@@ -976,10 +979,15 @@ volatile
 security invoker
 set search_path = ''
 as $$
-  update engram.memories m
-     set last_recalled_at = pg_catalog.now(), recall_count = m.recall_count + 1
-   where m.id = any (p_ids) and m.tenant_id = engram.current_tenant_id()
+  insert into engram.memory_recall_stats as s (memory_id, tenant_id, subject, recall_count, last_recalled_at)
+  select m.id, m.tenant_id, m.subject, c.n, pg_catalog.now()
+    from (select u.id, pg_catalog.count(*)::integer as n from pg_catalog.unnest(p_ids) u(id) group by u.id) c
+    join engram.memories m on m.id = c.id
+   where m.tenant_id = engram.current_tenant_id()
+   order by m.id
+  on conflict (memory_id) do update
+     set recall_count = s.recall_count + excluded.recall_count, last_recalled_at = excluded.last_recalled_at
 $$;
-comment on function engram.mark_recalled(uuid[]) is 'Recall bookkeeping (last_recalled_at, recall_count), run after the answer is sent.';
+comment on function engram.mark_recalled(uuid[]) is 'Recall bookkeeping (recall_count, last_recalled_at in memory_recall_stats), run after the answer is sent; each occurrence of an id counts one recall.';
 revoke execute on function engram.mark_recalled(uuid[]) from public;
 grant execute on function engram.mark_recalled(uuid[]) to engram_app, engram_operator;

@@ -215,7 +215,7 @@ describe.each(emptyBackends)('the database schema on $name', ({ name, open }) =>
         'function engram.recall_candidates(text,text,text,text,text,integer,text[],text[],text,integer,real,timestamp with time zone,timestamp with time zone,text,real,real,real,real,real,integer,integer)',
       ),
     ).toBe(true);
-    expect([...baseline.keys()].filter((key) => key.startsWith('policy ')).length).toBe(44);
+    expect([...baseline.keys()].filter((key) => key.startsWith('policy ')).length).toBe(53);
   });
 
   it.each(CHANGES.filter((c) => name === 'pglite' || c.serverToo !== false))(

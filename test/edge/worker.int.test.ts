@@ -155,7 +155,7 @@ describe.skipIf(!serverUrl)('the Worker in workerd (Neon driver, OpenAI embedder
         async () =>
           (
             await database.db.query<{ recall_count: number }>(
-              'select recall_count from engram.memories where id = $1',
+              'select recall_count from engram.memory_recall_stats where memory_id = $1',
               [ids.alpha],
             )
           ).rows[0]?.recall_count,

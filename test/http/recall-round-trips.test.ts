@@ -82,7 +82,7 @@ describe.each(backends)('round trips of a recall on $name', ({ open }) => {
     expect(bookkeeping.length).toBeLessThanOrEqual(3);
     for (const t of bookkeeping) expect(t).toHaveLength(3);
     const { rows } = await database.db.query<{ recall_count: number }>(
-      'select recall_count from engram.memories where id = $1',
+      'select recall_count from engram.memory_recall_stats where memory_id = $1',
       [ids[0]],
     );
     expect(rows[0]!.recall_count).toBe(4); // the cold recall and the three of the window

@@ -51,7 +51,7 @@ describe.each(backends)('recall bookkeeping on $name', ({ open }) => {
     await bookkeeping.flush();
     expect(transactions).toBe(2);
     const counts = await f.db.query<{ id: string; recall_count: number }>(
-      'select id, recall_count from engram.memories where id = any($1::uuid[]) order by recall_count',
+      'select memory_id as id, recall_count from engram.memory_recall_stats where memory_id = any($1::uuid[]) order by recall_count',
       [[one!.memory.id, two!.memory.id, other!.memory.id]],
     );
     expect(Object.fromEntries(counts.rows.map((r) => [r.id, r.recall_count]))).toEqual({

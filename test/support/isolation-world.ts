@@ -202,6 +202,7 @@ export async function buildIsolationWorld(database: TestDatabase): Promise<Isola
          union all select 'audit', a.id::text, to_jsonb(a)::text from engram.audit_events a where a.tenant_id = $1
          union all select 'key', k.id, to_jsonb(k)::text from engram.api_keys k where k.tenant_id = $1
          union all select 'recall', r.id::text, to_jsonb(r)::text from engram.recall_events r where r.tenant_id = $1
+         union all select 'recall stats', s.memory_id::text, to_jsonb(s)::text from engram.memory_recall_stats s where s.tenant_id = $1
          union all select 'tenant', t.id::text, to_jsonb(t)::text from engram.tenants t where t.id = $1
          order by 1, 2`,
         [b.id],
