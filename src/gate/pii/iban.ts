@@ -121,7 +121,8 @@ export function detectIbans(text: string): PiiFinding[] {
     for (; end < text.length && read < length; end++) {
       const char = text[end] ?? '';
       if (/[A-Za-z0-9]/.test(char)) read++;
-      else if (char !== ' ') break;
+      // Groups split by a space, or by a line break where a message wrapped the number.
+      else if (char !== ' ' && !(char === '\n' && text[end - 1] !== '\n')) break;
     }
     if (read < length || /[A-Za-z0-9]/.test(text[end] ?? '')) continue;
     const compact = text.slice(match.index, end).replace(/\s/g, '').toUpperCase();

@@ -1,7 +1,13 @@
 // Reads the value a label introduces ("SSN: 536-22-8741", "mi DNI es 12345678Z", "护照号码 E12345678"): the
 // label, optional "number" words and a colon or copula, then the value. Shared by the identifier detectors.
 
-import { NAMED_CODE_KINDS, PHRASE_FINAL_COPULAS, phrasePattern, VALUE_VERBS } from '../lexicon.ts';
+import {
+  NAMED_CODE_KINDS,
+  PHRASE_FINAL_COPULAS,
+  POSTPOSED_POSSESSIVES,
+  phrasePattern,
+  VALUE_VERBS,
+} from '../lexicon.ts';
 import type { PiiClass } from '../reason-codes.ts';
 import { startsLabel } from '../secrets/match.ts';
 import { headerIs, tableCells } from '../table-cells.ts';
@@ -36,18 +42,20 @@ const STARTS_CJK = new RegExp(`^${CJK_CHAR}`, 'u');
 
 /**
  * The global pattern of an identifier's labels for labelledValues. A label in a script without spaces may run
- * straight into its particle ("여권 번호는"); others end at a word's end.
+ * straight into its particle ("여권 번호는"), and any label into CJK text ("HKID係 ..."); others end at a word's end.
  */
 export function labelPattern(labels: readonly string[]): RegExp {
-  return new RegExp(`(?:${phrasePattern(labels)})(?:(?<=${CJK_CHAR})|(?![\\p{L}]))`, 'giu');
+  return new RegExp(`(?:${phrasePattern(labels)})(?:(?<=${CJK_CHAR})|(?!(?!${CJK_CHAR})[\\p{L}]))`, 'giu');
 }
 // The last word before a colon that makes the value some other number: "Passport renewal appointment confirmation:
 // 48213377" gives a confirmation number, "Reisepassnummer für die Buchung nach Kanada: ..." the passport number.
 // The kinds codes name (lexicon.ts), and contact numbers and case files.
 const OTHER_NUMBER_HEADS = phrasePattern([...NAMED_CODE_KINDS, 'phone', 'tel', 'fax', 'case']);
-// Copulas only identifiers read: Swahili "ni", Persian "است"/"هست", and the Vietnamese and Malay ones the password
-// labels read after a phrase ("Namba yangu ya kitambulisho ni 44772693").
-const IDENTIFIER_COPULAS = phrasePattern([...PHRASE_FINAL_COPULAS, 'است', 'هست']);
+// Copulas only identifiers read: Swahili "ni", Persian "است"/"هست", Nigerian Pidgin "na" ("my NIN na ..."), and
+// the Vietnamese and Malay ones the password labels read after a phrase ("Namba yangu ya kitambulisho ni 44772693").
+const IDENTIFIER_COPULAS = phrasePattern([...PHRASE_FINAL_COPULAS, 'است', 'هست', 'na']);
+// "my" after the label ("BVN mi ni ...", "SS number ko 34-...", "снилс мой 128-...", "carte nationale dyali BK...").
+const POSSESSIVE = phrasePattern(POSTPOSED_POSSESSIVES);
 // An article after a copula ("numéro de sécu c'est le 2 91 07 ...", "mi DNI es el 71829457C").
 const ARTICLE = phrasePattern(['le', 'la', 'el', 'lo', 'o', 'a', 'the']);
 // A JSON or YAML key closes its quote before the colon and opens one for the value ('"aadhaar": "9305..."').
@@ -60,7 +68,7 @@ function connector(owner: boolean): RegExp {
     ? `(?:,?(?:[ \\t]+[\\p{L}\\p{M}'’-]+){0,7}[ \\t]+(?!(?:${OTHER_NUMBER_HEADS})[ \\t]*[:：])[\\p{L}\\p{M}'’-]+(?=[ \\t]*[:：])|(?:[ \\t]+[\\p{L}\\p{M}'’-]+){1,2}(?=[ \\t]+(?:${VERBS}|${IDENTIFIER_COPULAS})(?![\\p{L}])))?`
     : '';
   return new RegExp(
-    `^["']?\\.?(?:\\s*(?:${NUMBER_WORDS})(?![\\p{L}]))?(?:\\s*\\([^()\\n]{1,24}\\))?${whose}(?:\\s*[:：=#]|\\s+(?:${VERBS}|${IDENTIFIER_COPULAS})(?:\\s+(?:${ARTICLE}))?(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|:))*\\s*["'“]?[\\[(（]?\\s*`,
+    `^["']?\\.?(?:\\s*(?:${NUMBER_WORDS})(?![\\p{L}]))?(?:\\s*\\([^()\\n]{1,24}\\))?(?:\\s+(?:${POSSESSIVE})(?![\\p{L}]))?${whose}(?:\\s*[:：=#]|,?\\s+(?:${VERBS}|${IDENTIFIER_COPULAS})(?:\\s+(?:${ARTICLE}))?(?![\\p{L}])|\\s*(?:是|为|為|係|は|는|은|:))*\\s*["'“]?[\\[(（]?\\s*`,
     'iu',
   );
 }

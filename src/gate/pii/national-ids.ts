@@ -86,6 +86,12 @@ const LABELS = [
   // Bengali (Bangladesh's national ID card).
   ...['জাতীয় পরিচয়পত্র', 'জাতীয় পরিচয়পত্র নম্বর', 'এনআইডি', 'এনআইডি নম্বর'],
   ...['số căn cước', 'cmnd', 'số cmnd', 'kitambulisho', 'namba ya kitambulisho', 'nambari ya kitambulisho'],
+  // Nigeria (NIN, BVN), the Emirates, Singapore, Hong Kong, the Philippines (SSS), Argentina (CUIL/CUIT), Malaysia
+  // (IC), Morocco (carte nationale, CIN), Egypt (الرقم القومي), Arabic and Persian "my ID" and "my national code".
+  ...['nin', 'bvn', 'emirates id', 'nric', 'hkid', 'sss', 'sss number', 'ss number', 'cuil', 'cuit'],
+  ...['nombor ic', 'no ic', 'no. ic', 'mykad', 'kad pengenalan', 'nombor kad pengenalan', 'carte nationale'],
+  ...['cin', 'namba ya id', 'الرقم القومي', 'الرقم القومى', 'رقم قومي', 'رقم هويتي', 'هويتي'],
+  ...['کد ملیم', 'کدملیم', 'شماره ملیم'],
   // Ukrainian, Hebrew.
   ...['рнокпп', 'іпн', 'ідентифікаційний код', 'ідентифікаційний номер', 'податковий номер'],
   ...['תעודת זהות', 'מספר תעודת זהות', 'מספר זהות', 'ת.ז.', 'ת.ז', 'ת"ז'],
@@ -103,6 +109,9 @@ const KR_RESIDENT = /(?<![\d-])\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-[1-
 // nine digits in threes that pass the Luhn check.
 const CA_SIN =
   /(?<![\p{L}\d])SIN(?:\s*(?:#|no\.?|number))?(?:\s*[:=]|\s+(?:is|was))?\s*(\d{3}[ -]?\d{3}[ -]?\d{3})(?![\d-])/gu;
+
+// An Emirates ID as printed (784-YYYY-NNNNNNN-C): the country code, a birth year, Luhn over all 15 digits.
+const UAE_EMIRATES_ID = /(?<![\d-])784-(?:19|20)\d{2}-\d{7}-\d(?![\d-])/g;
 
 const CN_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 
@@ -310,6 +319,12 @@ export function isValidMyNumber(digits: string): boolean {
   return Number(digits[11]) === (r <= 1 ? 0 : 11 - r);
 }
 
+/** A South African identity number (13 digits): a birth date (YYMMDD) first, then Luhn over all 13. */
+export function isValidSouthAfricanId(digits: string): boolean {
+  if (!/^\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{4}[01]\d{2}$/.test(digits)) return false;
+  return passesLuhn(digits);
+}
+
 /** Exactly `length` ASCII digits, grouped by single spaces, dots or dashes or not, standing alone. */
 function digitRun(length: number): RegExp {
   return new RegExp(`(?<![\\dA-Za-z])\\d(?:[ .-]?\\d){${length - 1}}(?![\\dA-Za-z])`, 'g');
@@ -319,6 +334,8 @@ function digitRun(length: number): RegExp {
 const UK_NINO =
   /(?<![A-Za-z0-9])(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])/g;
 const SHAPE_IS_CHECK = () => true;
+// Nine digits as an SSN is written, grouped 3-2-4, run together, or typed digit by digit ("5 2 9-4 1-7 3 6 8").
+const SPACED_SSN = /(?<![\dA-Za-z])\d(?:(?: ?[-.]? ?|[ .-]?)\d){8}(?![\dA-Za-z])/g;
 
 // The national formats whose check digits (or shape) vouch for a number found near their own labels: each format is
 // read only after the labels of its country ("aadhaar ... 8579 8929 3788"), so an Indian mobile number near an
@@ -341,8 +358,13 @@ const NEAR_LABEL_FORMATS: readonly {
       'social security',
       'social security no',
       'social sec',
+      // Spanglish and English shorthand for it ("mi social es 5 2 9-4 1-7 3 6 8").
+      'mi social',
+      'my social',
+      'el social',
+      'su social',
     ]),
-    candidate: digitRun(9),
+    candidate: SPACED_SSN,
     valid: isValidSsn,
     cls: 'ssn',
   },
@@ -482,6 +504,21 @@ const NEAR_LABEL_FORMATS: readonly {
     valid: isValidAfm,
   },
   {
+    // South Africa's ID number after a plain "ID no." ("the RICA lady wants my ID no. so here it is ..."): its birth
+    // date and Luhn digit vouch for it.
+    labels: labelPattern([
+      'id no',
+      'id number',
+      'id nommer',
+      'sa id',
+      'rsa id',
+      'identity number',
+      'id-nommer',
+    ]),
+    candidate: digitRun(13),
+    valid: isValidSouthAfricanId,
+  },
+  {
     labels: labelPattern(['pesel']),
     candidate: digitRun(11),
     valid: isValidPesel,
@@ -557,6 +594,7 @@ export function detectNationalIds(text: string): PiiFinding[] {
     ...sins,
     ...checksummedNearLabel(text),
     ...validated(text, CN_RESIDENT, isValidChineseId),
+    ...validated(text, UAE_EMIRATES_ID, (id) => passesLuhn(id.replace(/\D/g, ''))),
     ...validated(text, IT_FISCAL, isValidCodiceFiscale),
     ...validated(text, KR_RESIDENT, () => true),
   ]

@@ -24,11 +24,17 @@ const LABELS = [
   ...['جواز سفر', 'جواز السفر', 'رقم جواز السفر', 'رقم جواز سفري', 'جواز سفري', 'पासपोर्ट', 'पासपोर्ट नंबर'],
   // Persian (with the possessive "-am": "my passport") and Urdu.
   ...['پاسپورت', 'پاسپورتم', 'شماره پاسپورت', 'شماره پاسپورتم', 'گذرنامه', 'پاسپورٹ', 'پاسپورٹ نمبر'],
+  // Hausa, Arabic as spoken ("الباسبور"), Ukrainian and Russian travel passports (genitive), Swahili, Malay.
+  ...['fasfo', 'lambar fasfo', 'باسبور', 'الباسبور', 'رقم الباسبور', 'رقم الجواز', 'الجواز'],
+  ...['паспорта', 'закордонного паспорта', 'закордонний паспорт', 'загранпаспорт', 'загранпаспорта'],
+  ...['pasipoti', 'namba ya pasipoti', 'pasport', 'nombor pasport'],
 ];
 const LABEL = labelPattern(LABELS);
 // One run of letters and digits, or digits in two groups as a US passport is often written ("5672 84193").
-// Or a series of letters and its number ("FK 714392").
-const VALUE = /^(?:[A-Z0-9]{6,10}|\d{3,5} \d{4,6}|[A-Z]{1,2} \d{6,8})(?![A-Za-z0-9])/;
+// Or a series of letters and its number ("FK 714392"), or the number typed in spaced groups or one character at a
+// time so that it is read right ("M703 15826", "G 3 8 1 5 0 4 7 2"): up to two letters, five to nine digits.
+const VALUE =
+  /^(?:[A-Z0-9]{6,10}|\d{3,5} \d{4,6}|[A-Z]{1,2} \d{6,8}|[A-Z]{0,2} ?\d(?: ?\d){4,8}(?: ?[A-Z])?)(?![A-Za-z0-9])/;
 
 // A passport's machine-readable zone (ICAO 9303, TD3): the second line opens with the document number (nine
 // characters, "<" as filler) and its check digit, then the nationality and the birth date. The line's own check digits

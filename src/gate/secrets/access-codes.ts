@@ -61,6 +61,8 @@ const CODE_LOCKS = [
   ...['keypad', 'digicode', 'schlüsseltresor', 'schlüsselsafe', 'zahlenschloss', 'candado', 'cadenas'],
   // "the office safe is 46-19-83": a safe's value is its combination.
   'safe',
+  // A SIM card's unblocking key locks the phone as a door code does ("puk kodu 84207193").
+  ...['puk', 'puk code', 'puk kodu', 'puk-code', 'puk kod', 'sim pin'],
 ];
 // Other languages: a lock word inside a compound ("Garagentor-Code", "alarmcode") or a code word followed by
 // "of the <lock>" ("código de la alarma", "code de la porte", "codice del cancello").
@@ -125,6 +127,8 @@ const FOREIGN_LOCKS = [
   ...['κλειδοκούτι', 'πόρτα', 'πόρτας', 'εξώπορτα', 'είσοδο', 'εισόδου', 'χρηματοκιβώτιο', 'συναγερμό'],
   // Korean.
   ...['도어락', '도어록', '현관', '현관문', '공동현관', '금고', '대문'],
+  // Afrikaans ("die hek se kode").
+  ...['hek', 'voordeur', 'garagedeur', 'kluis'],
 ];
 // Thai writes no spaces between words: its lock words are read wherever they stand ("รหัสเข้าประตูคอนโด").
 const UNSPACED_LOCKS = ['ประตู', 'ตู้เซฟ', 'เซฟ', 'กันขโมย', 'คอนโด', 'กุญแจ', 'ล็อก', 'ล็อค'];
@@ -138,6 +142,8 @@ const FOREIGN_CODE_NOUNS = [
     'pin',
     'رمز',
     'كود',
+    // "رقم الخزنة": the safe's number is its combination.
+    'رقم',
     'קוד',
     'mật mã',
     'mã số',
@@ -182,6 +188,8 @@ const LABELS = new RegExp(
     // put the lock straight after the code word ("رمز باب", "קוד הכספת").
     `(?:${phrasePattern(FOREIGN_CODE_NOUNS)})\\s*(?:(?:${OF})\\s*)?(?:[\\p{L}'’-]+\\s+)?(?:${phrasePattern(FOREIGN_LOCKS)})`,
     '(?:disarm(?:\\s+the\\s+alarm)?|entsch[äa]rfen)\\s+(?:with|using|mit)',
+    // Afrikaans puts the lock first, with "se" ("die hek se kode is 1973*").
+    `(?:${phrasePattern(FOREIGN_LOCKS)})\\s+se\\s+(?:kode|code|pin|kombinasie)`,
   ]
     .map((p) => `(?:${p})`)
     .join('|')})(?![\\p{L}])`,
@@ -192,7 +200,7 @@ const LABELS = new RegExp(
 // ("the alarm code the landlord gave us is"), then a colon, a copula or nothing; the lookahead makes the phrase
 // stretch until a code follows.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al)\\s+|(?:d|l|dell)['’])(?:[^\\s:：=.!?,;]+\\s+){0,3}?[^\\s:：=.!?,;]+|(?:\\s+[\\p{L}'’-]+){1,3}(?=\\s*[:：])|(?:\\s+[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?(?:\\s*\\([^()\\n]{1,80}\\)\\s*[:：]?)?\\s*(?=["']?[#*]?\\d)`,
+  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al|اللي|اللى|الذي|التي|في)\\s+|(?:d|l|dell)['’])(?:[^\\s:：=.!?,;]+\\s+){0,3}?[^\\s:：=.!?,;]+|(?:\\s+[\\p{L}'’-]+){1,3}(?=\\s*[:：])|(?:\\s+[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?(?:\\s*\\([^()\\n]{1,80}\\)\\s*[:：]?)?\\s*(?=["']?[#*]?\\d)`,
   'iu',
 );
 // Digits with #, * or a letter ("4B729", "1984#", "#5521", "24-36-12", "3-1-4-1", "5 - 0 - 3 - 2").
@@ -215,6 +223,27 @@ const LOCK_NEARBY = new RegExp(
 // Thai: the code word, a lock glued after it, then the digits ("รหัสตู้เซฟหลังร้าน 7 0 3 8 5").
 const THAI_LOCK_CODE = new RegExp(
   `รหัส[^\\d\\n]{0,12}?(?:${phrasePattern(UNSPACED_LOCKS)})[^\\d\\n]{0,24}?(\\d(?: ?\\d){3,7})(?![ ]?\\d)`,
+  'gu',
+);
+// Chinese and Japanese: a lock, then its code word a few characters on, then the digits ("大廈閘門密碼係 4719#",
+// "コインロッカーの暗証番号 8204"). Unspaced, like Thai.
+const CJK_LOCKS = [
+  '閘門',
+  '闸门',
+  '大門',
+  '大门',
+  '門禁',
+  '门禁',
+  '保險箱',
+  '保险箱',
+  '夾萬',
+  '儲物櫃',
+  '储物柜',
+];
+const CJK_LOCKS_JA = ['ロッカー', '金庫', 'オートロック', '玄関', '南京錠', 'キーボックス', '宅配ボックス'];
+const CJK_CODE_WORDS = ['密碼', '密码', '暗証番号', '暗証', '暗号', '番号', '號碼', '号码'];
+const CJK_LOCK_CODE = new RegExp(
+  `(?:${phrasePattern([...CJK_LOCKS, ...CJK_LOCKS_JA])})[^\\d\\n]{0,8}?(?:${phrasePattern(CJK_CODE_WORDS)})[^\\d\\n\\p{L}]{0,3}(?:係|系|是|は|为|為)?[:：\\s]*(\\d(?: ?\\d){3,7}#?)(?![ ]?\\d)`,
   'gu',
 );
 // A code as typed on a keypad, ending in # ("6505#", "*2139#", "กด 0738#"): with a lock named shortly before it, it
@@ -262,7 +291,7 @@ export function detectAccessCodes(text: string): SecretFinding[] {
     if (finding && !findings.some((f) => f.start < finding.end && finding.start < f.end))
       findings.push(finding);
   }
-  for (const match of text.matchAll(THAI_LOCK_CODE)) {
+  for (const match of [...text.matchAll(THAI_LOCK_CODE), ...text.matchAll(CJK_LOCK_CODE)]) {
     const start = match.index + match[0].length - match[1]!.length;
     findings.push({ code: 'secret.access_code', start, end: match.index + match[0].length });
   }

@@ -9,6 +9,10 @@ import type { SecretFinding } from './types.ts';
 // An expiry right after it ("5122 0531 7774 1429 05/28") does not make it part of a longer run.
 const CANDIDATE =
   /(?<![\d+][ -]?)(?<![\d.,/A-Za-z])\d(?:[ -]?\d){12,18}(?![ -]?\d(?!\d\/\d{2}(?!\d)))(?![.,/]\d)(?![A-Za-z])/g;
+// A card typed in groups of four split by dots ("2202.2038.4716.0928") or over two or three lines ("5412 7534\n9018
+// 2768"): the same number in other clothes. One kind of separator per number (spaces and line breaks count as one).
+const GROUPED_CANDIDATE =
+  /(?<![\d.,/A-Za-z])\d{4}(?:(?:\.|[ \n])\d{4}){2,3}(?:(?:\.|[ \n])\d{1,3})?(?![.\n ]?\d)(?![A-Za-z])/g;
 // A UUID (8-4-4-4-12 hex digits): its digit groups joined by its dashes can form a Luhn-valid number with a card
 // prefix (1 random UUID in about 2,500: "fa6cd057-12bc-4038-8881-16988821bd2c"), and apps put UUIDs in metadata and
 // source ids (message ids, the episode ids of an extracted memory). Masked before the scan, positions kept.
@@ -116,9 +120,12 @@ function cardCells(text: string): SecretFinding[] {
 export function detectCardNumbers(text: string): SecretFinding[] {
   const findings: SecretFinding[] = cardCells(text);
   const scanned = text.replace(UUID, (uuid) => 'x'.repeat(uuid.length));
-  for (const match of scanned.matchAll(CANDIDATE)) {
+  const grouped = [...scanned.matchAll(GROUPED_CANDIDATE)].filter(
+    (m) => (m[0].includes('.') && !/[ \n]/.test(m[0])) || m[0].includes('\n'),
+  );
+  for (const match of [...scanned.matchAll(CANDIDATE), ...grouped]) {
     const raw = match[0];
-    const digits = raw.replace(/[ -]/g, '');
+    const digits = raw.replace(/[ .\n-]/g, '');
     if (!consistentGrouping(raw) || !passesLuhn(digits) || !hasCardPrefix(digits)) continue;
     const before = text.slice(Math.max(0, match.index - 40), match.index);
     if (NON_CARD_LABEL.test(before) && !/\b(?:card|visa|mastercard|amex|cc|credit|debit)\b/i.test(before))

@@ -69,10 +69,11 @@ const WIF = new RegExp(`(?<![${BASE58}])(?:5[HJK][${BASE58}]{49}|[KL][${BASE58}]
 // A 64-hex private key (Ethereum and most chains), counted only when labelled as a wallet's or chain's key.
 const LABELLED_HEX =
   /\b(?:wallet|metamask|ethereum|eth|bitcoin|btc|solana|sol|crypto|polygon|bsc|tron)\b[^\n]{0,30}?\b(?:private|priv|secret|signing)?[ _-]?key\b[^\n]{0,28}?\b((?:0x)?[0-9a-fA-F]{64})\b/dgi;
-// A 64-hex key after a private key is named, on its line or at the start of the next ("Show private key gave me
+// A 64-hex key after a private key is named (in the languages people name it: "메타마스크 개인키 0x..."), on its line or
+// at the start of the next ("Show private key gave me
 // this for the hot wallet (0x7a3F…c91E):\n8cc8..."), unless what is shown is a hash or a public key of it.
 const PRIVATE_KEY_HEX =
-  /\bprivate[ _-]?key\b(?![^\n]{0,80}?\b(?:fingerprint|hash|sha-?\d*|checksum|digest|public)\b)[^\n]{0,80}?(?:\n[ \t]*)?(?<![0-9a-fA-F])((?:0x)?[0-9a-fA-F]{64})(?![0-9a-fA-F])/dgi;
+  /(?:\bprivate[ _-]?key\b|개인 ?키|비밀 ?키|秘密鍵|私钥|私鑰|(?<![\p{L}])(?:clave privada|llave privada|chave privada|clé privée|privater schlüssel|приватн\p{L}* ключ|закрыт\p{L}* ключ|özel anahtar|khóa riêng(?: tư)?|kunci privat|المفتاح الخاص)(?![\p{L}]))(?![^\n]{0,80}?\b(?:fingerprint|hash|sha-?\d*|checksum|digest|public)\b)[^\n]{0,80}?(?:\n[ \t]*)?(?<![0-9a-fA-F])((?:0x)?[0-9a-fA-F]{64})(?![0-9a-fA-F])/dgiu;
 // The accounts of a Hardhat or Truffle network config: the deploying wallets' private keys
 // (accounts: ["0x2da1..."]), one or more.
 const CONFIG_ACCOUNTS =

@@ -52,6 +52,8 @@ const CODE_LABELS = [
   // Polish, Russian, Turkish, Scandinavian.
   ...['kod weryfikacyjny', 'kod sms', 'kod jednorazowy', 'kod potwierdzający', 'kod potwierdzenia'],
   ...['код подтверждения', 'код проверки', 'одноразовый код', 'код из смс', 'код из sms', 'doğrulama kodu'],
+  // Ukrainian; Malaysia's bank TAC (transaction authorisation code).
+  ...['код підтвердження', 'одноразовий код', 'код з смс', 'код із смс', 'kod tac', 'tac', 'no tac'],
   // Poland's BLIK payment codes are one-time codes by design (six digits, valid two minutes).
   ...['kod blik', 'blik', 'kode otp', 'kode verifikasi', 'mã otp', 'mã xác thực', 'mã xác nhận'],
   // Arabic, Hebrew, Thai.
@@ -102,18 +104,35 @@ const CJK_LABELS = [
 const VERBS = VALUE_VERBS;
 // "for the bank app", "from Tokopedia", "от Госуслуг", "từ ngân hàng": who sent the code or what it is for.
 const FROM_WORDS = phrasePattern(
-  ['for', 'from', 'für', 'von', 'aus', 'de', 'du', 'para', 'pour', 'per', 'do', 'da', 'от', 'для'].concat([
-    'dari',
-    'untuk',
-    'من',
-    'از',
-    'từ',
-    'của',
-    'z',
-    'ze',
-    'dla',
-  ]),
+  [
+    'for',
+    'from',
+    'für',
+    'von',
+    'aus',
+    'de',
+    'du',
+    'para',
+    'pour',
+    'per',
+    'do',
+    'da',
+    'от',
+    'для',
+    'з',
+    'від',
+  ].concat(['dari', 'untuk', 'من', 'از', 'từ', 'của', 'z', 'ze', 'dla']),
 );
+// "the code came": arrival words between a label and its code ("doğrulama kodu geldi 6 1 8 2 4 0", "kod TAC dh
+// sampai 402958", "認証コード届いた！ 735902", "код ... прийшов — 47 29 15"), with an adverb of time before some.
+const ARRIVALS = phrasePattern([
+  ...['came', 'came in', 'just came', 'arrived', 'just arrived', 'is here', 'geldi', 'sampai', 'dh sampai'],
+  ...['dah sampai', 'sudah sampai', 'udah sampai', 'masuk', 'udah masuk', 'dah masuk', 'sudah masuk'],
+  ...['прийшов', 'прийшла', 'пришёл', 'пришел', 'пришла', 'llegó', 'me llegó', 'chegou', 'arrivato'],
+  ...['è arrivato', 'est arrivé', 'arrivé', 'ist da', 'kam', 'ist angekommen', 'đã về', 'về rồi', 'tới rồi'],
+  ...['imefika', 'dumating', 'dumating na', 'وصل', 'وصلني', 'وصلت', 'رسید', 'اومد', 'przyszedł', 'przyszło'],
+  ...['届いた', '届きました', '来た', '来ました', '收到了', '收到', '到了', '来了', '왔어', '왔어요', '왔다'],
+]);
 const LABEL = new RegExp(`(?:${phrasePattern([...CODE_LABELS, ...BACKUP_LABELS])})(?![\\p{L}\\p{N}])`, 'giu');
 const CJK_LABEL = new RegExp(phrasePattern(CJK_LABELS), 'gu');
 // Between a label and its code: colons, arrows and dashes, copulas in the covered languages, "from <service>" up to
@@ -124,7 +143,7 @@ const CJK_LABEL = new RegExp(phrasePattern(CJK_LABELS), 'gu');
 // before its verb ("the passcode they texted me was"), brackets, markdown emphasis ("**738 204**"). The code itself must be four to eight digits (or
 // a backup code), so prose about codes stays out.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:${FROM_WORDS})(?:\\s+[^\\s\\d:：=.!?,;()]+){1,7}(?=\\s*[:：])|\\s+(?:${FROM_WORDS})(?:\\s+(?![\\d—–→-])[^\\s:：=]+){1,3}|(?:\\s+[^\\s\\d:：=.!?,;()]+){1,6}(?=\\s*(?:[:：]|→|->|=>)|\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]{1,10}(?=\\s*[:：])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*(?:[:：=]|→|->|=>|—|–)|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)){0,2}\\s*[\\[(（【「"'«]?(?:\\*\\*|__|\\*|_|\\x60)?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
+  `^(?:\\s+(?:${FROM_WORDS})(?:\\s+[^\\s\\d:：=.!?,;()]+){1,7}(?=\\s*[:：])|\\s+(?:${FROM_WORDS})(?:\\s+(?![\\d—–→-])[^\\s:：=]+){1,3}|(?:\\s+[^\\s\\d:：=.!?,;()]+){1,6}(?=\\s*(?:[:：]|→|->|=>)|\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]{1,10}(?=\\s*[:：])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*(?:[:：=]|→|->|=>|—|–)|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)|\\s*(?:${ARRIVALS})(?![\\p{L}])[!！。.…]*){0,2}\\s*[\\[(（【「"'«]?(?:\\*\\*|__|\\*|_|\\x60)?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
   'iu',
 );
 // Four to eight digits, possibly grouped ("739 204", "66 20 91", "482-913"), or a service prefix ("G-582019").
@@ -167,6 +186,10 @@ const CODE_THEN_SENDER = new RegExp(
 // "the gov gateway thing just texted me 458491 for the self assessment login": a code texted, then what it opens.
 const TEXTED_ME =
   /\b(?:texted|sent|messaged|smsed)\s+(?:me|us)\s+((?:[A-Z]{1,2}-)?\d{4,8})\b(?=[^.\n]{0,60}\b(?:log\s*-?in|sign\s*-?in|verif\w*|code|otp|2fa|expires?)\b)/giu;
+// A code and how long it lasts, as the SMS said it ("ok it came!! 4 8 2 9 1 7 hurry it says valid 2 min", "482913
+// expires in 5 minutes"): one-time codes last minutes; tickets and vouchers last hours or days.
+const CODE_THEN_VALIDITY =
+  /(?<![\p{L}\p{N}.,:/#-])(\d(?: ?\d){3,7})(?![\d.,:/]\d)(?!\d)[^\n\d]{0,30}?(?<![\p{L}])(?:valid|expires?|expira|válido|valido|gültig|geçerli|berlaku|действителен|діє|hiệu lực|有効)(?![\p{L}])[^\n\d]{0,12}?(?<!\d)(?:[1-9]|[12]\d|30)\s*(?:mins?|minutes?|minutos?|minuten|minuti|dk|dakika|menit|минут\p{L}*|хвилин\p{L}*|phút|分)(?![\p{L}])/giu;
 const USE_TO =
   /\b(?:use|enter)\s+((?:[A-Z]{1,2}-)?\d{4,8})\s+(?:to|as)\s+(?:log\s*in|sign\s*in|verify|confirm|authenticate|complete)/giu;
 
@@ -235,6 +258,7 @@ export function detectOneTimeCodes(text: string): SecretFinding[] {
     ...spansOf(text, CODE_FIRST),
     ...spansOf(text, YOUR_CODE),
     ...spansOf(text, USE_TO),
+    ...spansOf(text, CODE_THEN_VALIDITY),
     ...spansOf(text, SENT_CODE),
     ...spansOf(text, SENT_A_CODE),
     // "código 48213 de Reserva" names a booking, not its sender.

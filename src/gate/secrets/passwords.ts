@@ -39,6 +39,8 @@ const FOREIGN_LABELS = [
   ...['şifre', 'şifrem', 'şifresi', 'şifreniz', 'şifresinin', 'sifre', 'sifrem', 'sifresi', 'sifresinin'],
   ...['jelszó', 'jelszavam', 'jelszava', 'jelszót', 'пароль', 'пароля', 'паролем', 'κωδικός', 'κωδικό'],
   ...['κωδικός πρόσβασης', 'mật khẩu', 'kata sandi', 'kata laluan', 'sandi'],
+  // Vietnamese chat's "mk" (mật khẩu); Persian and Arabic "رمز" alone ("رمز وای‌فای ...: ...").
+  ...['mk', 'رمز'],
   ...['كلمة السر', 'كلمة المرور', 'كلمه السر', 'كلمه المرور', 'كلمة سر', 'الرقم السري'],
   // Hebrew, Thai.
   ...['סיסמה', 'הסיסמה', 'סיסמא', 'הסיסמא', 'รหัส atm', 'รหัส pin', 'รหัสเอทีเอ็ม'],
@@ -70,6 +72,7 @@ const PASSPHRASE_LABELS = [
   ],
   ...['frase de paso', 'frase-passe', 'phrase secrète', 'phrase de passe', 'frase segreta', 'wachtwoordzin'],
   'wachtzin',
+  'frasa laluan',
   'φράση πρόσβασης',
   'συνθηματική φράση',
 ];
@@ -87,10 +90,18 @@ const CJK_PASSWORD_LABELS = [
 ];
 const CJK_PIN_LABELS = ['暗証番号', '支付密码', '取款密码'];
 // Labels whose modifiers follow them ("mật khẩu wifi là ...", "kata sandi email saya adalah ...").
-const POSTPOSED_LABELS = new Set(['mật khẩu', 'kata sandi', 'kata laluan', 'sandi']);
+const POSTPOSED_LABELS = new Set([
+  'mật khẩu',
+  'mk',
+  'kata sandi',
+  'kata laluan',
+  'sandi',
+  'frasa laluan',
+  'رمز',
+]);
 // Labels that are also everyday words ("a boarding pass", "la clave del éxito", "parola" = word): only a
 // random-looking value counts after them.
-const LOOSE_LABELS = new Set(['pass', 'pw', 'clave', 'chave', 'sandi', 'parola']);
+const LOOSE_LABELS = new Set(['pass', 'pw', 'clave', 'chave', 'sandi', 'parola', 'mk', 'رمز']);
 
 const LABEL = new RegExp(
   `(?:${phrasePattern([...ENGLISH_LABELS, ...WIFI_LABELS, ...FOREIGN_LABELS, ...PIN_LABELS, ...PASSPHRASE_LABELS])})(?![\\p{L}\\p{N}])`,

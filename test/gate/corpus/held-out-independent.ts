@@ -22,6 +22,11 @@
 // - ninth (2026-12-02): 80 and 80 longer texts (250-1,500 characters: e-mails with signatures and quoted replies,
 //   forwarded notifications, meeting notes, helpdesk tickets, itineraries) in 22 languages, each secret buried
 //   among ordinary numbers (dates, amounts, booking and order references).
+// - thirteenth (2026-12-03): 100 and 100 quick phone messages (teenagers, gamers, older adults, non-native
+//   speakers) from Africa, the Middle East, East and Southeast Asia, Latin America and Eastern Europe in 23
+//   languages: slang, code-switching, spaced or split values, values given as replies. Three labels were corrected
+//   before its first run: a Telegram bot token, a Stripe key and an OpenAI key the author had labelled as generic
+//   vendor tokens (the gate names each by its own code).
 // The secrets' texts are base64 so that no complete credential literal sits in the repository; every value is fake.
 import { readFileSync } from 'node:fs';
 import type { DetectionCode } from '../../../src/gate/index.ts';
@@ -44,6 +49,7 @@ const SETS = [
   { file: 'held-out-tenth.json', origin: 'held-out-tenth', prefix: 'held10' },
   { file: 'held-out-eleventh.json', origin: 'held-out-eleventh', prefix: 'held11' },
   { file: 'held-out-twelfth.json', origin: 'held-out-twelfth', prefix: 'held12' },
+  { file: 'held-out-thirteenth.json', origin: 'held-out-thirteenth', prefix: 'held13' },
 ] as const satisfies readonly { file: string; origin: CaseOrigin; prefix: string }[];
 
 function read(file: string): IndependentSet {

@@ -61,6 +61,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-tenth',
   'held-out-eleventh',
   'held-out-twelfth',
+  'held-out-thirteenth',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

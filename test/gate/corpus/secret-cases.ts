@@ -22,7 +22,8 @@ export type CaseOrigin =
   | 'held-out-ninth'
   | 'held-out-tenth'
   | 'held-out-eleventh'
-  | 'held-out-twelfth';
+  | 'held-out-twelfth'
+  | 'held-out-thirteenth';
 
 export interface SecretCase {
   id: string;
