@@ -72,6 +72,8 @@ export const OTHER_COPULAS = [
   // French speech ("mon code PIN c'est 5820").
   "c'est",
   'c’est',
+  // Bulgarian, Macedonian and Serbian Cyrillic "is" ("ПИН-ът на новата ти карта е 6038").
+  'е',
   // Arabic and Hebrew pronouns that serve as the copula ("... هو 8264", "... הוא 3907"), and Arabic written in
   // Latin letters ("el password bta3 el wifi howa ...").
   'هو',
@@ -197,6 +199,9 @@ export const PREPOSITIONS = [
   'του',
   'της',
   'για',
+  // Icelandic ("Lykilorðið á Netflix-aðganginum ... er ..."), Bulgarian and Russian "на".
+  'á',
+  'на',
   // Egyptian and Levantine Arabic, also in Latin letters ("el password bta3 el wifi 3and teta howa ...").
   'bta3',
   'beta3',
@@ -241,7 +246,7 @@ export const POSTPOSED_POSSESSIVES = [
 const RELATIVE_OPENERS = [
   ...['that', 'which', 'who', 'i', 'we', 'they', 'you', 'he', 'she', 'it', 'the', 'my', 'our', 'your'],
   ...['que', 'qui', 'das', 'die', 'der', 'dat', 'che', 'cui', 'som', 'który', 'która', 'które'],
-  ...['который', 'которую', 'которое', 'που', 'ki'],
+  ...['который', 'которую', 'которое', 'που', 'ki', 'sem'],
 ];
 export const RELATIVE_CLAUSE = `(?:\\s*,)?\\s+(?:qu'\\p{L}+|(?:${phrasePattern(RELATIVE_OPENERS)})(?![\\p{L}]))(?:\\s+[^\\s.!?:;,=：]+){0,6}?\\s*,?`;
 

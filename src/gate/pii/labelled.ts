@@ -31,6 +31,8 @@ const NUMBER_WORDS = phrasePattern([
     'numero',
   ],
   ...['nummer', 'номер', 'numer', 'numarası', 'no:', 'id', 'code', 'card', 'card number', 'karte', 'kaart'],
+  // "Number" in the scripts of India, Nepal and Sri Lanka ("ਪਾਸਪੋਰਟ ਨੰਬਰ", "ಪಾಸ್‌ಪೋರ್ಟ್ ಸಂಖ್ಯೆ").
+  ...['नंबर', 'संख्या', 'ਨੰਬਰ', 'নম্বর', 'નંબર', 'నంబర్', 'సంఖ్య', 'எண்', 'ಸಂಖ್ಯೆ', 'ನಂಬರ್', 'നമ്പർ', 'අංකය'],
 ]);
 const VERBS = VALUE_VERBS;
 /** One character of a script written without spaces between words. */
@@ -68,7 +70,7 @@ function connector(owner: boolean): RegExp {
     ? `(?:,?(?:[ \\t]+[\\p{L}\\p{M}'’-]+){0,7}[ \\t]+(?!(?:${OTHER_NUMBER_HEADS})[ \\t]*[:：])[\\p{L}\\p{M}'’-]+(?=[ \\t]*[:：])|(?:[ \\t]+[\\p{L}\\p{M}'’-]+){1,2}(?=[ \\t]+(?:${VERBS}|${IDENTIFIER_COPULAS})(?![\\p{L}])))?`
     : '';
   return new RegExp(
-    `^["']?\\.?(?:\\s*(?:${NUMBER_WORDS})(?![\\p{L}]))?(?:\\s*\\([^()\\n]{1,24}\\))?(?:\\s+(?:${POSSESSIVE})(?![\\p{L}]))?${whose}(?:\\s*[:：=#]|,?\\s+(?:${VERBS}|${IDENTIFIER_COPULAS})(?:\\s+(?:${ARTICLE}))?(?![\\p{L}])|\\s*(?:是|为|為|係|は|는|은|:))*\\s*["'“]?[\\[(（]?\\s*`,
+    `^["']?\\.?(?:\\s*(?:${NUMBER_WORDS})(?![\\p{L}\\p{M}]))?(?:\\s*\\([^()\\n]{1,24}\\))?(?:\\s+(?:${POSSESSIVE})(?![\\p{L}]))?${whose}(?:\\s*[:：=#]|\\s+[–—-](?=\\s)|,?\\s+(?:${VERBS}|${IDENTIFIER_COPULAS})(?:\\s+(?:${ARTICLE}))?(?![\\p{L}])|\\s*(?:是|为|為|係|は|는|은|:))*\\s*["'“]?[\\[(（]?\\s*`,
     'iu',
   );
 }

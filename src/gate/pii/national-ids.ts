@@ -6,6 +6,21 @@
 import { passesLuhn } from '../secrets/card-numbers.ts';
 import { isValidCpf } from './cpf.ts';
 import { labelledValues, labelMatches, labelPattern } from './labelled.ts';
+import {
+  isPlausibleSriLankanNic,
+  isValidAdoazonosito,
+  isValidAmka,
+  isValidEgn,
+  isValidFodselsnummer,
+  isValidHetu,
+  isValidIsikukood,
+  isValidJmbg,
+  isValidKennitala,
+  isValidPersonasKods,
+  isValidPps,
+  isValidTaj,
+  passesMod11Of10,
+} from './national-checks.ts';
 import { isValidSsn } from './ssn.ts';
 import type { PiiFinding } from './types.ts';
 
@@ -470,7 +485,11 @@ const NEAR_LABEL_FORMATS: readonly {
     valid: isValidSteuerId,
   },
   {
-    labels: labelPattern(['aadhaar', 'aadhar', 'आधार', 'uidai', 'uid number']),
+    // The word in Hindi and Marathi, Telugu, Tamil, Kannada, Malayalam, Gujarati, Bengali and Punjabi.
+    labels: labelPattern([
+      ...['aadhaar', 'aadhar', 'आधार', 'uidai', 'uid number', 'ఆధార్', 'ஆதார்', 'ಆಧಾರ್', 'ആധാർ'],
+      ...['આધાર', 'আধার', 'ਆਧਾਰ'],
+    ]),
     candidate: digitRun(12),
     valid: isValidAadhaar,
   },
@@ -517,6 +536,112 @@ const NEAR_LABEL_FORMATS: readonly {
     ]),
     candidate: digitRun(13),
     valid: isValidSouthAfricanId,
+  },
+  // Northern and Eastern Europe, Ireland and Sri Lanka (national-checks.ts), with the declined and possessive forms
+  // their labels take in a sentence ("fødselsnummeret hennes", "henkilötunnuksensa", "kennitöluna", "ЕГН-то").
+  {
+    labels: labelPattern(['fødselsnummer', 'fødselsnummeret', 'fødselsnr', 'fødselsnummeret mitt']),
+    candidate: /(?<![\dA-Za-z])\d{6}[ -]?\d{5}(?![\dA-Za-z])/g,
+    valid: isValidFodselsnummer,
+  },
+  {
+    labels: labelPattern([
+      'henkilötunnus',
+      'henkilötunnuksen',
+      'henkilötunnuksensa',
+      'henkilötunnukseni',
+      'hetu',
+      'hetun',
+      'sotu',
+    ]),
+    candidate: /(?<![\dA-Za-z])\d{6}[-+A-FU-Y]\d{3}[0-9A-Y](?![\dA-Za-z])/gi,
+    valid: isValidHetu,
+    raw: true,
+  },
+  {
+    labels: labelPattern([
+      'kennitala',
+      'kennitölu',
+      'kennitöluna',
+      'kennitalan',
+      'kennitölunni',
+      'kennitalan mín',
+    ]),
+    candidate: /(?<![\dA-Za-z])\d{6}-?\d{4}(?![\dA-Za-z])/g,
+    valid: isValidKennitala,
+  },
+  {
+    labels: labelPattern([
+      'isikukood',
+      'isikukoodi',
+      'isikukoodiga',
+      'asmens kodas',
+      'asmens kodą',
+      'asmens kodo',
+    ]),
+    candidate: digitRun(11),
+    valid: isValidIsikukood,
+  },
+  {
+    labels: labelPattern(['personas kods', 'personas kodu', 'personas koda', 'personas kodam']),
+    candidate: /(?<![\dA-Za-z])\d{6}-?\d{5}(?![\dA-Za-z])/g,
+    valid: isValidPersonasKods,
+  },
+  {
+    labels: labelPattern(['taj', 'taj-szám', 'taj-száma', 'taj-számát', 'tajszám', 'taj szám', 'taj-számom']),
+    candidate: digitRun(9),
+    valid: isValidTaj,
+  },
+  {
+    labels: labelPattern([
+      'adóazonosító',
+      'adóazonosító jel',
+      'adóazonosító jele',
+      'adóazonosító jelét',
+      'adóazonosítója',
+    ]),
+    candidate: digitRun(10),
+    valid: isValidAdoazonosito,
+  },
+  {
+    labels: labelPattern(['егн', 'егн-то', 'егн-а', 'единен граждански номер']),
+    candidate: digitRun(10),
+    valid: isValidEgn,
+  },
+  {
+    labels: labelPattern(['јмбг', 'jmbg', 'матични број', 'matični broj', 'матичниот број', 'emšo', 'emso']),
+    candidate: digitRun(13),
+    valid: isValidJmbg,
+  },
+  {
+    labels: labelPattern(['oib', 'oib-a', 'osobni identifikacijski broj']),
+    candidate: digitRun(11),
+    valid: passesMod11Of10,
+  },
+  {
+    labels: labelPattern(['αμκα', 'α.μ.κ.α.', 'α.μ.κ.α', 'amka']),
+    candidate: digitRun(11),
+    valid: isValidAmka,
+  },
+  {
+    labels: labelPattern(['pps', 'ppsn', 'pps number', 'personal public service number']),
+    candidate: /(?<![\dA-Za-z])\d{7}[A-W][A-IW]?(?![\dA-Za-z])/gi,
+    valid: isValidPps,
+    raw: true,
+  },
+  {
+    labels: labelPattern([
+      'nic',
+      'nic number',
+      'හැඳුනුම්පත් අංකය',
+      'ජාතික හැඳුනුම්පත් අංකය',
+      'ජාතික හැඳුනුම්පත',
+      'அடையாள அட்டை இலக்கம்',
+      'தேசிய அடையாள அட்டை',
+    ]),
+    candidate: /(?<![\dA-Za-z])(?:\d{9}[VX]|\d{12})(?![\dA-Za-z])/gi,
+    valid: isPlausibleSriLankanNic,
+    raw: true,
   },
   {
     labels: labelPattern(['pesel']),
@@ -576,6 +701,26 @@ function validated(text: string, pattern: RegExp, valid: (value: string) => bool
 const IN_PAN_LABEL = /(?<![\p{L}])(?:PAN|[Pp][Aa][Nn] (?:card|number|no\.?)|पैन(?: नंबर| कार्ड)?)(?![\p{L}])/gu;
 const IN_PAN = /^[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z](?![A-Za-z0-9])/;
 
+// The specimen numbers that forms and official guides print as examples (the Dutch BSN of the government's own
+// examples, the Finnish henkilötunnus in DVV's and Kela's instructions, Sweden's Skatteverket test number): said to be
+// an example, they are no one's. Without an example word nearby they are still refused, as cards' test numbers are.
+const SPECIMEN_IDS = new Set(['123456782', '010101123N', '131052308T', '191212121212', '1212121212']);
+const EXAMPLE_WORD =
+  /(?<![\p{L}])(?:example|sample|specimen|voorbeeld|esimerkki|malli|exempel|eksempel|beispiel|muster|ejemplo|exemple|esempio|exemplo|przykład|пример|příklad)/iu;
+
+function isSaidSpecimen(text: string, f: PiiFinding): boolean {
+  if (
+    !SPECIMEN_IDS.has(
+      text
+        .slice(f.start, f.end)
+        .replace(/[^\dA-Za-z]/g, '')
+        .toUpperCase(),
+    )
+  )
+    return false;
+  return EXAMPLE_WORD.test(text.slice(Math.max(0, f.start - 80), f.end + 80));
+}
+
 /** National identity, tax and licence numbers: labelled ones, and self-validating formats anywhere. */
 export function detectNationalIds(text: string): PiiFinding[] {
   const labelled = [
@@ -601,5 +746,5 @@ export function detectNationalIds(text: string): PiiFinding[] {
     .filter((f) => !labelled.some((l) => l.start < f.end && f.start < l.end))
     // A SIN after "SIN" is found by both readings: once.
     .filter((f, i, all) => !all.slice(0, i).some((g) => g.start === f.start && g.end === f.end));
-  return [...labelled, ...found];
+  return [...labelled, ...found].filter((f) => !isSaidSpecimen(text, f));
 }

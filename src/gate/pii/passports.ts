@@ -28,6 +28,23 @@ const LABELS = [
   ...['fasfo', 'lambar fasfo', 'باسبور', 'الباسبور', 'رقم الباسبور', 'رقم الجواز', 'الجواز'],
   ...['паспорта', 'закордонного паспорта', 'закордонний паспорт', 'загранпаспорт', 'загранпаспорта'],
   ...['pasipoti', 'namba ya pasipoti', 'pasport', 'nombor pasport'],
+  // Nordic, Baltic, Central and Eastern European, Catalan, Basque.
+  ...['pasnummer', 'pasnummeret', 'passnumret', 'vegabréfsnúmer', 'vegabréf', 'passi number', 'pases numurs'],
+  ...[
+    'paso numeris',
+    'číslo pasu',
+    'útlevélszám',
+    'útlevél száma',
+    'útlevélszáma',
+    'pașaport',
+    'pașaportului',
+  ],
+  ...['numărul pașaportului', 'pasaportului', 'пасош', 'pasoš', 'broj pasoša', 'putovnica', 'putovnice'],
+  ...['broj putovnice', 'potni list', 'številka potnega lista', 'passaport', 'número de passaport'],
+  ...['pasaporte-zenbakia', 'pasaportea', 'pasaportearen zenbakia'],
+  // Punjabi, Malayalam, Kannada, Telugu, Tamil, Bengali, Gujarati, Nepali, Sinhala.
+  ...['ਪਾਸਪੋਰਟ', 'പാസ്പോർട്ട്', 'ಪಾಸ್‌ಪೋರ್ಟ್', 'ಪಾಸ್ಪೋರ್ಟ್', 'పాస్‌పోర్ట్', 'పాస్పోర్ట్', 'பாஸ்போர்ட்'],
+  ...['கடவுச்சீட்டு', 'পাসপোর্ট', 'પાસપોર્ટ', 'राहदानी', 'ගමන් බලපත්‍රය', 'ගමන් බලපත්‍ර'],
 ];
 const LABEL = labelPattern(LABELS);
 // One run of letters and digits, or digits in two groups as a US passport is often written ("5672 84193").

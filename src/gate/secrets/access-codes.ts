@@ -61,8 +61,9 @@ const CODE_LOCKS = [
   ...['keypad', 'digicode', 'schlüsseltresor', 'schlüsselsafe', 'zahlenschloss', 'candado', 'cadenas'],
   // "the office safe is 46-19-83": a safe's value is its combination.
   'safe',
-  // A SIM card's unblocking key locks the phone as a door code does ("puk kodu 84207193").
-  ...['puk', 'puk code', 'puk kodu', 'puk-code', 'puk kod', 'sim pin'],
+  // A SIM card's unblocking key locks the phone as a door code does ("puk kodu 84207193", "PUK ಕೋಡ್ 58203917").
+  ...['puk', 'puk code', 'puk kodu', 'puk-code', 'puk kod', 'sim pin', 'puk kood', 'puk koodi', 'puk kód'],
+  ...['puk कोड', 'puk ಕೋಡ್', 'puk కోడ్', 'puk কোড', 'puk கோட்', 'puk കോഡ്', 'puk કોડ', 'puk ਕੋਡ'],
 ];
 // Other languages: a lock word inside a compound ("Garagentor-Code", "alarmcode") or a code word followed by
 // "of the <lock>" ("código de la alarma", "code de la porte", "codice del cancello").
@@ -70,6 +71,34 @@ const COMPOUND =
   /(?:haus)?tür|tor|garagen(?:tor)?|alarm(?:anlagen)?|tresor|safe|schließfach|eingangs?|briefkasten|keller|zugangs|deur|poort|garage|kluis|larm|port|dörr|dør|alarm/;
 // With the definite forms of Scandinavian ("larmkoden", "portkoden").
 const FOREIGN_CODE_WORDS = [
+  // Finnish, Estonian, Latvian, Lithuanian, Hungarian, Czech, Slovak, Slovene, Serbo-Croatian, Catalan, Basque,
+  // Bulgarian ("koodilla", "kood", "kódja", "šifra", "kombinacija", "codi", "konbinazioa", "кода").
+  ...[
+    'koodi',
+    'koodilla',
+    'koodin',
+    'kood',
+    'koodiga',
+    'kods',
+    'kodas',
+    'kodą',
+    'kódja',
+    'kód',
+    'kódot',
+    'kódem',
+  ],
+  ...[
+    'kombinace',
+    'kombinaci',
+    'kombinacija',
+    'kombinacijo',
+    'šifra',
+    'šifru',
+    'codi',
+    'konbinazioa',
+    'kodea',
+  ],
+  ...['кода', 'кодът', 'шифра'],
   'code',
   'kode',
   'kod',
@@ -129,6 +158,35 @@ const FOREIGN_LOCKS = [
   ...['도어락', '도어록', '현관', '현관문', '공동현관', '금고', '대문'],
   // Afrikaans ("die hek se kode").
   ...['hek', 'voordeur', 'garagedeur', 'kluis'],
+  // Nordic, Baltic, Central European, Balkan, Catalan and Basque locks, with the definite and case forms a sentence
+  // gives them ("nøkkelboksen", "ulko-ovi", "seifi", "zámek", "garázskapu", "kapiju", "ključavnici", "giltzarrapoaren").
+  ...['nøkkelboks', 'nøkkelboksen', 'nøglebox', 'nøgleboksen', 'nyckelbox', 'nyckelboxen', 'døra', 'døren'],
+  ...['ovi', 'ulko-ovi', 'oven', 'lukko', 'kassakaappi', 'seif', 'seifi', 'uks', 'ukse', 'seifs', 'seifa'],
+  ...[
+    'zámek',
+    'zámku',
+    'trezor',
+    'trezoru',
+    'kapu',
+    'kapuk',
+    'garázskapu',
+    'kapukód',
+    'széf',
+    'kapija',
+    'kapiju',
+  ],
+  ...[
+    'kapije',
+    'ključavnica',
+    'ključavnici',
+    'ključavnico',
+    'sef',
+    'sefa',
+    'vrata',
+    'caixeta',
+    'caixeta de claus',
+  ],
+  ...['cadenat', 'caixa forta', 'giltzarrapo', 'giltzarrapoa', 'giltzarrapoaren', 'atea', 'atearen'],
 ];
 // Thai writes no spaces between words: its lock words are read wherever they stand ("รหัสเข้าประตูคอนโด").
 const UNSPACED_LOCKS = ['ประตู', 'ตู้เซฟ', 'เซฟ', 'กันขโมย', 'คอนโด', 'กุญแจ', 'ล็อก', 'ล็อค'];
@@ -144,6 +202,8 @@ const FOREIGN_CODE_NOUNS = [
     'كود',
     // "رقم الخزنة": the safe's number is its combination.
     'رقم',
+    // "Šifra za kapiju", "kombinacija na ključavnici", "Kombinace na zámek".
+    ...['šifra', 'kombinace', 'kombinacija', 'kood', 'koodi', 'kód', 'codi', 'kodas', 'kods'],
     'קוד',
     'mật mã',
     'mã số',
@@ -167,7 +227,7 @@ const FOREIGN_OF = [
   'dello',
 ];
 const FOREIGN_OF_2 = ['di', 'van de', 'van het', 'für die', 'für das', 'für den', 'der', 'des', 'vom', 'zur'];
-const FOREIGN_OF_3 = ['zum', 'do', 'od', 'от', 'для', 'de la', 'від', 'до'];
+const FOREIGN_OF_3 = ['zum', 'do', 'od', 'от', 'для', 'de la', 'від', 'до', 'na', 'za', 'na'];
 
 const VERBS = VALUE_VERBS;
 const LOCK = phrasePattern(LOCKS);
@@ -188,8 +248,12 @@ const LABELS = new RegExp(
     // put the lock straight after the code word ("رمز باب", "קוד הכספת").
     `(?:${phrasePattern(FOREIGN_CODE_NOUNS)})\\s*(?:(?:${OF})\\s*)?(?:[\\p{L}'’-]+\\s+)?(?:${phrasePattern(FOREIGN_LOCKS)})`,
     '(?:disarm(?:\\s+the\\s+alarm)?|entsch[äa]rfen)\\s+(?:with|using|mit)',
-    // Afrikaans puts the lock first, with "se" ("die hek se kode is 1973*").
+    // Afrikaans puts the lock first, with "se" ("die hek se kode is 1973*"); Hungarian, Estonian and Basque put it
+    // first in the genitive ("garázskapu kódja", "seifi kood", "giltzarrapoaren konbinazioa 847 da").
     `(?:${phrasePattern(FOREIGN_LOCKS)})\\s+se\\s+(?:kode|code|pin|kombinasie)`,
+    `(?:${phrasePattern(FOREIGN_LOCKS)})\\s+(?:${phrasePattern(FOREIGN_CODE_WORDS)})`,
+    // Nordic "the alarm is switched off with 7391".
+    '(?:slås|slår\\s+du|stängs|skrus)\\s+(?:fra|av|ifrån)\\s+med|(?:deaktiveres|deaktiveras|avaktiveres)\\s+med',
   ]
     .map((p) => `(?:${p})`)
     .join('|')})(?![\\p{L}])`,
@@ -200,7 +264,7 @@ const LABELS = new RegExp(
 // ("the alarm code the landlord gave us is"), then a colon, a copula or nothing; the lookahead makes the phrase
 // stretch until a code follows.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al|اللي|اللى|الذي|التي|في)\\s+|(?:d|l|dell)['’])(?:[^\\s:：=.!?,;]+\\s+){0,3}?[^\\s:：=.!?,;]+|(?:\\s+[\\p{L}'’-]+){1,3}(?=\\s*[:：])|(?:\\s+[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?(?:\\s*\\([^()\\n]{1,80}\\)\\s*[:：]?)?\\s*(?=["']?[#*]?\\d)`,
+  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al|od|na|za|اللي|اللى|الذي|التي|في)\\s+|(?:d|l|dell)['’])(?:(?![\\d#*])[^\\s:：=.!?,;]+\\s+){0,3}?(?![\\d#*])[^\\s:：=.!?,;]+|(?:\\s+(?![\\d#*])[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${VERBS})\\s+[#*]?\\d)|(?:\\s+[\\p{L}'’-]+){1,3}(?=\\s*[:：])|(?:\\s+[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?(?:\\s*\\([^()\\n]{1,80}\\)\\s*[:：]?)?\\s*(?=["']?[#*]?\\d)`,
   'iu',
 );
 // Digits with #, * or a letter ("4B729", "1984#", "#5521", "24-36-12", "3-1-4-1", "5 - 0 - 3 - 2").

@@ -52,6 +52,14 @@ const CODE_LABELS = [
   // Polish, Russian, Turkish, Scandinavian.
   ...['kod weryfikacyjny', 'kod sms', 'kod jednorazowy', 'kod potwierdzający', 'kod potwierdzenia'],
   ...['код подтверждения', 'код проверки', 'одноразовый код', 'код из смс', 'код из sms', 'doğrulama kodu'],
+  // Serbo-Croatian, Romanian, Catalan, Icelandic and the scripts of India and Pakistan (transliterated "OTP" and
+  // "verification code" as people write them).
+  ...['kod za prijavu', 'kod za potvrdu', 'kod za verifikaciju', 'verifikacioni kod', 'potvrdni kod'],
+  ...['код за пријаву', 'код за потврду', 'cod de verificare', 'codul de verificare', 'codul de confirmare'],
+  ...['codi de verificació', 'codi de confirmació', 'staðfestingarkóði', 'staðfestingarkóðinn', 'ओटीपी'],
+  ...['वेरिफिकेशन कोड', 'सत्यापन कोड', 'ওটিপি', 'ভেরিফিকেশন কোড', 'যাচাইকরণ কোড', 'ఓటీపీ', 'ఓటిపి'],
+  ...['వెరిఫికేషన్ కోడ్', 'ஓடிபி', 'சரிபார்ப்பு குறியீடு', 'ಒಟಿಪಿ', 'ഒടിപി', 'ઓટીપી', 'ਓਟੀਪੀ'],
+  ...['تصدیقی کوڈ', 'او ٹی پی'],
   // Ukrainian; Malaysia's bank TAC (transaction authorisation code).
   ...['код підтвердження', 'одноразовий код', 'код з смс', 'код із смс', 'kod tac', 'tac', 'no tac'],
   // Poland's BLIK payment codes are one-time codes by design (six digits, valid two minutes).
@@ -119,6 +127,7 @@ const FROM_WORDS = phrasePattern(
     'da',
     'от',
     'для',
+    'del',
     'з',
     'від',
   ].concat(['dari', 'untuk', 'من', 'از', 'từ', 'của', 'z', 'ze', 'dla']),
@@ -132,6 +141,8 @@ const ARRIVALS = phrasePattern([
   ...['è arrivato', 'est arrivé', 'arrivé', 'ist da', 'kam', 'ist angekommen', 'đã về', 'về rồi', 'tới rồi'],
   ...['imefika', 'dumating', 'dumating na', 'وصل', 'وصلني', 'وصلت', 'رسید', 'اومد', 'przyszedł', 'przyszło'],
   ...['届いた', '届きました', '来た', '来ました', '收到了', '收到', '到了', '来了', '왔어', '왔어요', '왔다'],
+  ...['آیا ہے', 'آیا', 'آ گیا', 'आया', 'आया है', 'आ गया', 'stigao', 'stigla', 'stiglo', 'přišel', 'prišiel'],
+  ...['jött', 'tuli', 'kom', 'kom nettopp', 'kom lige', 'a venit', 'arribat', 'ha arribat', 'వచ్చింది'],
 ]);
 const LABEL = new RegExp(`(?:${phrasePattern([...CODE_LABELS, ...BACKUP_LABELS])})(?![\\p{L}\\p{N}])`, 'giu');
 const CJK_LABEL = new RegExp(phrasePattern(CJK_LABELS), 'gu');
@@ -165,9 +176,10 @@ const SENT_CODE = new RegExp(
 // A code named by who sent it, then the code: "the code from Chase: 4821", "код з банку... 918083", "Seu código do
 // WhatsApp: 291-339". After "do"/"da"/"del" (also "of"), only a brand (a capital) or a bank counts as the sender.
 // The bare code words a sender's name may go with (a label alone names no one-time code: "the code is on the box").
-const SENT_CODE_WORD = '(?<![\\p{L}])(?:code|código|codigo|codice|код|kod|kode|mã)';
+const SENT_CODE_WORD =
+  '(?<![\\p{L}])(?:code|código|codigo|codice|codul|codi|код|kod|kode|koden|koodi|kód|mã)';
 const SENDER_CODE = new RegExp(
-  `${SENT_CODE_WORD}\\s+(?:(?:from|von|vom|з|із|від|от|из|od|z|dari|từ)\\s+(?:the\\s+)?[\\p{L}\\d&.'’-]+|(?:do|da|de|dal|della|del)\\s+(?:\\p{Lu}[\\p{L}\\d&.'’-]*|banco|bank))(?:(?:\\s+[\\p{L}\\p{M}&'’-]+){1,6}?(?=\\s*[:：])|\\s+[\\p{L}&'’-]+)?\\s*(?:[:：,—–-]|\\.{2,}|…)?\\s*((?:[A-Z]{1,2}-)?\\d(?:[ -]?\\d){3,7})(?![\\d.,:/]\\d)(?!\\d)`,
+  `${SENT_CODE_WORD}\\s+(?:(?:from|von|vom|з|із|від|от|из|od|z|dari|từ|de la|fra|från)\\s+(?:the\\s+)?[\\p{L}\\d&.'’-]+|(?:do|da|de|dal|della|del)\\s+(?:\\p{Lu}[\\p{L}\\d&.'’-]*|banco|bank))(?:(?:\\s+[\\p{L}\\p{M}&'’-]+){1,6}?(?=\\s*[:：])|\\s+[\\p{L}&'’-]+)?\\s*(?:[:：,—–-]|\\.{2,}|…)?\\s*((?:[A-Z]{1,2}-)?\\d(?:[ -]?\\d){3,7})(?![\\d.,:/]\\d)(?!\\d)`,
   'giu',
 );
 // A sender that names another kind of code ("the code from the booking: ...", "código do Pedido: ...").

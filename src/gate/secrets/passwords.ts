@@ -41,6 +41,22 @@ const FOREIGN_LABELS = [
   ...['κωδικός πρόσβασης', 'mật khẩu', 'kata sandi', 'kata laluan', 'sandi'],
   // Vietnamese chat's "mk" (mật khẩu); Persian and Arabic "رمز" alone ("رمز وای‌فای ...: ...").
   ...['mk', 'رمز'],
+  // Icelandic, Latvian, Lithuanian, Galician, Catalan, Basque, Irish, Serbian, Bulgarian (with their definite forms).
+  ...[
+    'lykilorð',
+    'lykilorðið',
+    'lykilorðinu',
+    'parole',
+    'paroli',
+    'slaptažodis',
+    'slaptažodį',
+    'slaptažodžio',
+  ],
+  ...['contrasinal', 'contrasenya', 'pasahitza', 'pasahitz', 'focal faire', 'лозинка', 'лозинку', 'парола'],
+  ...['паролата', 'šifra', 'lozinka za'],
+  // Punjabi, Bengali, Malayalam, Tamil, Telugu, Kannada, Gujarati, Sinhala.
+  ...['ਪਾਸਵਰਡ', 'পাসওয়ার্ড', 'പാസ്‌വേഡ്', 'പാസ്വേഡ്', 'பாஸ்வேர்ட்', 'கடவுச்சொல்', 'పాస్‌వర్డ్', 'పాస్వర్డ్'],
+  ...['ಪಾಸ್‌ವರ್ಡ್', 'ಪಾಸ್ವರ್ಡ್', 'પાસવર્ડ', 'මුරපදය'],
   ...['كلمة السر', 'كلمة المرور', 'كلمه السر', 'كلمه المرور', 'كلمة سر', 'الرقم السري'],
   // Hebrew, Thai.
   ...['סיסמה', 'הסיסמה', 'סיסמא', 'הסיסמא', 'รหัส atm', 'รหัส pin', 'รหัสเอทีเอ็ม'],
@@ -56,6 +72,12 @@ const PIN_LABELS = [
   'geheimzahl',
   'pin-kod',
   'pin-koodi',
+  // Bulgarian and Russian, with the Bulgarian article ("ПИН-ът на новата ти карта е ...").
+  'пин',
+  'пин-ът',
+  'пинът',
+  'пин-кода',
+  'пин-код',
   'पिन',
   'पिन नंबर',
   'পিন',
@@ -73,6 +95,8 @@ const PASSPHRASE_LABELS = [
   ...['frase de paso', 'frase-passe', 'phrase secrète', 'phrase de passe', 'frase segreta', 'wachtwoordzin'],
   'wachtzin',
   'frasa laluan',
+  ...['adgangssætning', 'hovedadgangssætning', 'lösenfras', 'passordfrase', 'tunnuslause', 'heslová fráze'],
+  ...['jelmondat', 'parafrază'],
   'φράση πρόσβασης',
   'συνθηματική φράση',
 ];
@@ -166,7 +190,16 @@ const CJK_ARROW = /^[^\n.。!?！？:：=]{0,16}?\s*(?:→|->|=>|⇒)\s*/u;
 const CJK_GLUED = /^ ?(?=[!-~]{8})(?=[!-~]*[0-9])(?=[!-~]*[A-Za-z])/;
 // "password raspberry42", 'with password "x"', "changed my password to Kx7!...": no separator, so only a
 // quoted or clearly random value.
-const JUXTAPOSED = /^\s+(?:(?:to|as|auf|zu|in|en|a|para|à|na)\s+)?(?=["'`“‘]|\S*[0-9!@#$%^&*])/i;
+// A possessive or determiner may stand between ("pw nya kopisusu2023!!", "wifi password එක Kandy2020$home").
+const JUXTAPOSED = new RegExp(
+  `^\\s+(?:(?:to|as|auf|zu|in|en|a|para|à|na|${POSSESSIVE}|එක)\\s+)?(?=["'\`“‘]|\\S*[0-9!@#$%^&*])`,
+  'iu',
+);
+// Up to twenty words (commas allowed, no sentence end, no other colon) up to a colon on the label's line.
+// Its first word may not make a compound with the label ("password manager, the one we pay for: 1Password").
+// The colon closes the clause: a space follows it ("arn:aws:..." is a value, not a clause's end).
+const CLAUSE_TO_COLON =
+  /^,?[ \t]+([^\s.!?:：;=,]+),?(?:[ \t]+[^\s.!?:：;=]+){0,19}?,?[ \t]*(?::[ \t]+|：[ \t]*)/u;
 const QUOTED = /^(["'`“‘«「])([^"'`”’»」\n]{1,128})["'`”’»」]/;
 // Template markers first, so "${DB_PASSWORD}" and "<set in .env>" are read whole (and then seen as placeholders).
 const BARE =
@@ -193,7 +226,7 @@ const NOT_FIRST_IN_PASSPHRASE = new Set(
   ).split(' '),
 );
 
-type Intro = 'assignment' | 'english' | 'giving' | 'copula' | 'juxtaposed' | 'relative' | 'cjk';
+type Intro = 'assignment' | 'english' | 'giving' | 'copula' | 'juxtaposed' | 'relative' | 'cjk' | 'clause';
 type LabelKind = 'password' | 'pin' | 'passphrase';
 
 interface Separated {
@@ -247,7 +280,14 @@ function separate(tail: string, label: string, cjk: boolean): Separated | null {
   const distant = DISTANT_COPULA.exec(tail);
   if (distant) return { length: distant[0].length, intro: 'relative' };
   const juxtaposed = JUXTAPOSED.exec(tail);
-  return juxtaposed ? { length: juxtaposed[0].length, intro: 'juxtaposed' } : null;
+  if (juxtaposed) return { length: juxtaposed[0].length, intro: 'juxtaposed' };
+  // A whole clause saying what it is for, then a colon, in the label's sentence ("Heslová fráze k rodinnému trezoru
+  // v Bitwardenu, kdyby se mi něco stalo: ...", "slaptažodis, kad galėtum pažiūrėti ... pažymius: ..."): a
+  // passphrase of plain words, or a random password only.
+  const clause = CLAUSE_TO_COLON.exec(tail);
+  return clause && !LOOSE_LABELS.has(label) && !COMPOUNDS.has((clause[1] ?? '').toLowerCase())
+    ? { length: clause[0].length, intro: 'clause' }
+    : null;
 }
 
 function isProseWord(value: string, foreign: boolean): boolean {
@@ -331,12 +371,25 @@ function findValue(text: string, labelStart: number, label: string, cjk: boolean
     return /^\d{4,8}$/.test(value) ? { code, start: valueStart, end: valueStart + consumed } : null;
   }
   if (kind === 'passphrase' && !quoted && intro !== 'juxtaposed' && intro !== 'relative') {
+    // After a clause, only four or more words up to the sentence's end: "...noget: solsikke kaffekop bølgebryder
+    // tusmørke." ("...podle pravidel banky: nejméně pět slov." states a rule).
+    if (
+      intro === 'clause' &&
+      !/^[\p{Ll}\p{M}'-]+(?: [\p{Ll}\p{M}'-]+){3,}(?:[.!]|$)/u.test(rest.split('\n')[0] ?? '')
+    )
+      return null;
     const length = passphraseWords(rest);
     if (length > 0) return { code, start: valueStart, end: valueStart + length };
   }
   const foreign = !ENGLISH_LABELS.includes(lower) && !WIFI_LABELS.includes(lower) && kind !== 'passphrase';
   if (
-    !isPasswordValue(value, quoted !== null, cjk && intro === 'cjk' ? 'assignment' : intro, after, foreign)
+    !isPasswordValue(
+      value,
+      quoted !== null,
+      cjk && intro === 'cjk' ? 'assignment' : intro === 'clause' ? 'juxtaposed' : intro,
+      after,
+      foreign,
+    )
   ) {
     return null;
   }

@@ -27,6 +27,9 @@
 //   languages: slang, code-switching, spaced or split values, values given as replies. Three labels were corrected
 //   before its first run: a Telegram bot token, a Stripe key and an OpenAI key the author had labelled as generic
 //   vendor tokens (the gate names each by its own code).
+// - fourteenth (2026-12-03): 100 and 100 about households, shared accounts and travel in 35 languages of Northern,
+//   Central and Eastern Europe and South Asia. One label was corrected before its first run: a SendGrid key the
+//   author had labelled as a generic vendor token.
 // The secrets' texts are base64 so that no complete credential literal sits in the repository; every value is fake.
 import { readFileSync } from 'node:fs';
 import type { DetectionCode } from '../../../src/gate/index.ts';
@@ -50,6 +53,7 @@ const SETS = [
   { file: 'held-out-eleventh.json', origin: 'held-out-eleventh', prefix: 'held11' },
   { file: 'held-out-twelfth.json', origin: 'held-out-twelfth', prefix: 'held12' },
   { file: 'held-out-thirteenth.json', origin: 'held-out-thirteenth', prefix: 'held13' },
+  { file: 'held-out-fourteenth.json', origin: 'held-out-fourteenth', prefix: 'held14' },
 ] as const satisfies readonly { file: string; origin: CaseOrigin; prefix: string }[];
 
 function read(file: string): IndependentSet {

@@ -62,6 +62,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-eleventh',
   'held-out-twelfth',
   'held-out-thirteenth',
+  'held-out-fourteenth',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

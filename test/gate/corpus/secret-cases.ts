@@ -23,7 +23,8 @@ export type CaseOrigin =
   | 'held-out-tenth'
   | 'held-out-eleventh'
   | 'held-out-twelfth'
-  | 'held-out-thirteenth';
+  | 'held-out-thirteenth'
+  | 'held-out-fourteenth';
 
 export interface SecretCase {
   id: string;
