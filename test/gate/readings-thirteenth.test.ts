@@ -5,19 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { isValidSouthAfricanId } from '../../src/gate/pii/national-ids.ts';
 import { passesLuhn } from '../../src/gate/secrets/card-numbers.ts';
+import { numbers } from './check-digit-numbers.ts';
 import { evaluateCorpusText } from './corpus/measure.ts';
 
 /** The gate's decision on a user's fact, as the corpus measures it. */
 const gate = async (content: string) => (await evaluateCorpusText(content)).decision;
 
 /** The first number from `prefix` and a counter (to `length` digits) that `check` accepts. */
-function valid(prefix: string, length: number, check: (digits: string) => boolean): string {
-  for (let i = 0; i < 1_000_000; i++) {
-    const digits = prefix + String(i).padStart(length - prefix.length, '0');
-    if (check(digits)) return digits;
-  }
-  throw new Error('no valid number');
-}
+const valid = (prefix: string, length: number, check: (digits: string) => boolean) =>
+  numbers(prefix, length, check).good;
 
 /** An IBAN of `country` with its mod-97 check digits over `bban`. */
 function iban(country: string, bban: string): string {

@@ -16,22 +16,11 @@ import {
 } from '../../src/gate/pii/national-ids.ts';
 import { isValidSsn } from '../../src/gate/pii/ssn.ts';
 import { passesLuhn } from '../../src/gate/secrets/card-numbers.ts';
+import { numbers } from './check-digit-numbers.ts';
 import { evaluateCorpusText } from './corpus/measure.ts';
 
 /** The gate's decision on a user's fact, as the corpus measures it. */
 const gate = async (content: string) => (await evaluateCorpusText(content)).decision;
-
-/** The first number from `prefix` and a counter (to `length` digits) that `check` accepts, and one it rejects. */
-function numbers(prefix: string, length: number, check: (digits: string) => boolean) {
-  let good = '';
-  let bad = '';
-  for (let i = 0; (good === '' || bad === '') && i < 1_000_000; i++) {
-    const digits = prefix + String(i).padStart(length - prefix.length, '0');
-    if (check(digits)) good ||= digits;
-    else bad ||= digits;
-  }
-  return { good, bad };
-}
 
 describe('identifiers with check digits a few words after their labels', () => {
   const cases: [string, string, number, (d: string) => boolean, (n: string) => string][] = [
