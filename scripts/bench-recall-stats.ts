@@ -8,12 +8,12 @@
 //      [--recalls 14] [--items 3] [--out docs/benchmarks/recall-stats.json]
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { summarize } from '../src/bench/stats.ts';
 import { processConfig } from '../src/config/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { readMigrations } from '../src/db/migration-files.ts';
 import { openNodePostgres } from '../src/db/node-pg.ts';
+import { scratchDatabase } from '../src/eval/locomo/environment.ts';
 import type { SqlSession } from '../src/ports/sql.ts';
 
 const MIGRATION = '20261203080000_recall_stats_table.sql';
@@ -34,13 +34,8 @@ const recallsPerBatch = Number(values.recalls);
 const itemsPerRecall = Number(values.items);
 const SUBJECTS = 10;
 
-const name = `engram_stats_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: url });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const dbUrl = new URL(url);
-dbUrl.pathname = `/${name}`;
-const db = openNodePostgres(dbUrl.toString(), { max: 2 });
+const scratch = await scratchDatabase(url);
+const db = openNodePostgres(scratch.url, { max: 2 });
 try {
   const all = await readMigrations();
   await migrate(
@@ -158,6 +153,5 @@ try {
   if (values.out) await writeFile(values.out, `${JSON.stringify(result, null, 2)}\n`);
 } finally {
   await db.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await scratch.drop();
 }
