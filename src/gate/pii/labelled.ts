@@ -70,7 +70,7 @@ function connector(owner: boolean): RegExp {
     ? `(?:,?(?:[ \\t]+[\\p{L}\\p{M}'’-]+){0,7}[ \\t]+(?!(?:${OTHER_NUMBER_HEADS})[ \\t]*[:：])[\\p{L}\\p{M}'’-]+(?=[ \\t]*[:：])|(?:[ \\t]+[\\p{L}\\p{M}'’-]+){1,2}(?=[ \\t]+(?:${VERBS}|${IDENTIFIER_COPULAS})(?![\\p{L}])))?`
     : '';
   return new RegExp(
-    `^["']?\\.?(?:\\s*(?:${NUMBER_WORDS})(?![\\p{L}\\p{M}]))?(?:\\s*\\([^()\\n]{1,24}\\))?(?:\\s+(?:${POSSESSIVE})(?![\\p{L}]))?${whose}(?:\\s*[:：=#]|\\s+[–—-](?=\\s)|,?\\s+(?:${VERBS}|${IDENTIFIER_COPULAS})(?:\\s+(?:${ARTICLE}))?(?![\\p{L}])|\\s*(?:是|为|為|係|は|는|은|:))*\\s*["'“]?[\\[(（]?\\s*`,
+    `^["']?\\.?(?:\\s*(?:${NUMBER_WORDS})(?![\\p{L}\\p{M}]))?(?:\\s*\\([^()\\n]{1,24}\\))?(?:\\s+(?:${POSSESSIVE})(?![\\p{L}]))?${whose}(?:\\s*[:：=#]|\\s+[–—-](?=\\s)|,?\\s+(?:${VERBS}|${IDENTIFIER_COPULAS})(?:\\s+(?:${ARTICLE}))?(?![\\p{L}])|\\s*(?:是|为|為|係|は|는|은|:))*(?:\\s*(?:${NUMBER_WORDS})(?![\\p{L}\\p{M}]))?\\s*["'“]?[\\[(（]?\\s*`,
     'iu',
   );
 }

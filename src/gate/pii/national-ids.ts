@@ -708,6 +708,22 @@ const SPECIMEN_IDS = new Set(['123456782', '010101123N', '131052308T', '19121212
 const EXAMPLE_WORD =
   /(?<![\p{L}])(?:example|sample|specimen|voorbeeld|esimerkki|malli|exempel|eksempel|beispiel|muster|ejemplo|exemple|esempio|exemplo|przykład|пример|příklad)/iu;
 
+// A tax number after a company's legal form is the company's ("Biuro-Serwis Sp. z o.o., NIP 4608450084", "ООО
+// «ТехСнаб» ... ИНН 7799988018"): businesses print theirs on every invoice. Only after tax labels that both people and
+// companies carry; a Russian INN of ten digits is always a company's (a person's has twelve).
+const COMPANY_FORM =
+  /(?<![\p{L}])(?:sp\. z o\.o\.|sp\.k\.|s\.a\.|gmbh|ag|kg|ltd|llc|inc|plc|b\.v\.|n\.v\.|s\.r\.l\.|srl|s\.l\.|sas|sarl|oy|ab|a\/s|ооо|оао|зао|пао|тов|ltda|s\.p\.a\.|spa|s\.r\.o\.|a\.s\.|kft|zrt|d\.o\.o\.|a\.ş\.|firmy|firma|company|empresa|société|компани\p{L}*|фирм\p{L}*|поставщик\p{L}*)(?![\p{L}])/iu;
+const TAX_LABEL_BEFORE =
+  /(?<![\p{L}])(?:nip|nif|cif|vat|tax id|steuernummer|ust-id|rfc|ruc|nit|инн|regon|btw)[\s:#-]{0,4}$/iu;
+
+function isCompanyTaxNumber(text: string, f: PiiFinding): boolean {
+  const label = TAX_LABEL_BEFORE.exec(text.slice(Math.max(0, f.start - 12), f.start));
+  if (!label) return false;
+  const digits = text.slice(f.start, f.end).replace(/\D/g, '');
+  if (/инн/i.test(label[0]) && digits.length === 10) return true;
+  return COMPANY_FORM.test(text.slice(Math.max(0, f.start - 120), f.start));
+}
+
 function isSaidSpecimen(text: string, f: PiiFinding): boolean {
   if (
     !SPECIMEN_IDS.has(
@@ -746,5 +762,5 @@ export function detectNationalIds(text: string): PiiFinding[] {
     .filter((f) => !labelled.some((l) => l.start < f.end && f.start < l.end))
     // A SIN after "SIN" is found by both readings: once.
     .filter((f, i, all) => !all.slice(0, i).some((g) => g.start === f.start && g.end === f.end));
-  return [...labelled, ...found].filter((f) => !isSaidSpecimen(text, f));
+  return [...labelled, ...found].filter((f) => !isSaidSpecimen(text, f) && !isCompanyTaxNumber(text, f));
 }

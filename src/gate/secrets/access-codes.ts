@@ -98,7 +98,7 @@ const FOREIGN_CODE_WORDS = [
     'konbinazioa',
     'kodea',
   ],
-  ...['кода', 'кодът', 'шифра'],
+  ...['кода', 'кодът', 'шифра', 'şifresi', 'şifre', 'कोड'],
   'code',
   'kode',
   'kod',
@@ -187,6 +187,9 @@ const FOREIGN_LOCKS = [
     'caixeta de claus',
   ],
   ...['cadenat', 'caixa forta', 'giltzarrapo', 'giltzarrapoa', 'giltzarrapoaren', 'atea', 'atearen'],
+  // Swedish definite forms ("koden till hänglåset"), Turkish ("kapı şifresi"), Hindi ("डोर कोड").
+  ...['hänglås', 'hänglåset', 'skåp', 'skåpet', 'dörren', 'porten', 'kapı', 'kapının', 'kasa', 'kasanın'],
+  ...['डोर', 'गेट', 'लॉकर', 'तिजोरी', 'दरवाज़े', 'दरवाजे'],
 ];
 // Thai writes no spaces between words: its lock words are read wherever they stand ("รหัสเข้าประตูคอนโด").
 const UNSPACED_LOCKS = ['ประตู', 'ตู้เซฟ', 'เซฟ', 'กันขโมย', 'คอนโด', 'กุญแจ', 'ล็อก', 'ล็อค'];
@@ -227,7 +230,7 @@ const FOREIGN_OF = [
   'dello',
 ];
 const FOREIGN_OF_2 = ['di', 'van de', 'van het', 'für die', 'für das', 'für den', 'der', 'des', 'vom', 'zur'];
-const FOREIGN_OF_3 = ['zum', 'do', 'od', 'от', 'для', 'de la', 'від', 'до', 'na', 'za', 'na'];
+const FOREIGN_OF_3 = ['zum', 'do', 'od', 'от', 'для', 'de la', 'від', 'до', 'na', 'za', 'till', 'til', 'का'];
 
 const VERBS = VALUE_VERBS;
 const LOCK = phrasePattern(LOCKS);
@@ -264,7 +267,7 @@ const LABELS = new RegExp(
 // ("the alarm code the landlord gave us is"), then a colon, a copula or nothing; the lookahead makes the phrase
 // stretch until a code follows.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al|od|na|za|اللي|اللى|الذي|التي|في)\\s+|(?:d|l|dell)['’])(?:(?![\\d#*])[^\\s:：=.!?,;]+\\s+){0,3}?(?![\\d#*])[^\\s:：=.!?,;]+|(?:\\s+(?![\\d#*])[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${VERBS})\\s+[#*]?\\d)|(?:\\s+[\\p{L}'’-]+){1,3}(?=\\s*[:：])|(?:\\s+[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?(?:\\s*\\([^()\\n]{1,80}\\)\\s*[:：]?)?\\s*(?=["']?[#*]?\\d)`,
+  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al|od|na|za|اللي|اللى|الذي|التي|في)\\s+|(?:d|l|dell)['’])(?:(?![\\d#*])[^\\s:：=.!?,;]+\\s+){0,3}?(?![\\d#*])[^\\s:：=.!?,;]+|(?:\\s+(?![\\d#*])[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${VERBS})\\s+[#*]?\\d)|(?:\\s+[\\p{L}'’-]+){1,3}(?=\\s*(?:\\([^()\\n]{1,80}\\)\\s*)?[:：])|(?:\\s+[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?(?:\\s*\\([^()\\n]{1,80}\\)\\s*[:：]?)?\\s*(?=["']?[#*]?\\d)`,
   'iu',
 );
 // Digits with #, * or a letter ("4B729", "1984#", "#5521", "24-36-12", "3-1-4-1", "5 - 0 - 3 - 2").

@@ -53,7 +53,9 @@ const TEST_NUMBERS = new Set([
   '4000000000000127',
   '4000000000000119',
 ]);
-const TEST_WORD = /\b(?:test(?:ing|s)?|sandbox|dummy|prueba|pruebas|teste|testes|essai|testkarte)\b/i;
+// In the languages the gate reads: "בסביבת הטסט", "тестовая", "テスト用", "测试卡", "ทดสอบ".
+const TEST_WORD =
+  /(?<![\p{L}])(?:test(?:ing|s)?|sandbox|dummy|prueba|pruebas|teste|testes|essai|testkarte|testowa|testovací|тест\p{L}*|[הלבמשוכ]{0,2}(?:טסט|בדיק\p{L}*)|テスト|테스트|测试|測試|ทดสอบ|परीक्षण|टेस्ट|thử nghiệm|uji coba|اختبار|تست)(?![\p{L}])/iu;
 
 /** The Luhn checksum test used by every card network. */
 export function passesLuhn(digits: string): boolean {

@@ -8,7 +8,9 @@ const AWS_KEY_ID = /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{
 // only counts with AWS context close before it (or an AWS key id anywhere in the text). "=" may precede it
 // (KEY=value) but not follow it (that would be a longer base64 value with padding).
 const BASE64_40 = /(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g;
-const AWS_CONTEXT = /aws|amazon|secret[_ -]?(?:access[_ -]?)?key|AKIA|ASIA/i;
+// S3, IAM and "access key ID" name AWS too ("... у S3 ... Access key ID уже прописаний ..., ось він:").
+const AWS_CONTEXT =
+  /aws|amazon|secret[_ -]?(?:access[_ -]?)?key|AKIA|ASIA|\bS3\b|\bIAM\b|access[_ -]?key[_ -]?id/i;
 const AWS_CONTEXT_WINDOW = 120;
 
 const AZURE_CONNECTION_KEY =
@@ -25,6 +27,10 @@ const AZURE_SUBSCRIPTION_KEY =
 // (storage_account_key = "...", AZURE_STORAGE_KEY=...).
 const AZURE_STORAGE_KEY =
   /\b(?:storage[_ -]?account[_ -]?key|azure[_ -]?storage[_ -]?(?:account[_ -]?)?key|account[_ -]?key)\b["']?\s*[:=]\s*["']?([A-Za-z0-9+/]{86}==)/dgi;
+// The same key by its shape after a storage account or its key1/key2 is named, in any language ("storage account
+// stloonadminprd ... toegangssleutel nodig (key1):\n\n...").
+const AZURE_STORAGE_KEY_NEAR =
+  /\b(?:storage account|speicherkonto|compte de stockage|cuenta de almacenamiento|key[12])\b[\s\S]{0,200}?(?<![A-Za-z0-9+/])([A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/dgi;
 const URL = /https?:\/\/[^\s"'<>]+/g;
 
 const GOOGLE_API_KEY = /(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])/g;
@@ -34,7 +40,9 @@ function looksLikeAwsSecret(token: string, match: RegExpExecArray, text: string,
   if (!/[a-z]/.test(token) || !/[A-Z]/.test(token)) return false;
   if (shannonEntropy(token) < 4.2) return false;
   const before = text.slice(Math.max(0, match.index - AWS_CONTEXT_WINDOW), match.index);
-  return hasKeyId || AWS_CONTEXT.test(before);
+  // Or right after it: "... ось він:\n<key>\nДодай його в ~/.aws/credentials як aws_secret_access_key".
+  const after = text.slice(match.index + token.length, match.index + token.length + AWS_CONTEXT_WINDOW);
+  return hasKeyId || AWS_CONTEXT.test(before) || /aws_secret_access_key|\.aws\/credentials/i.test(after);
 }
 
 /** AWS access key ids and secret access keys. */
@@ -57,6 +65,7 @@ export function detectAzureKeys(text: string): SecretFinding[] {
     ...findAll(text, AZURE_HEX_KEY, 'secret.azure_key', { group: 1 }),
     ...[1, 2].flatMap((group) => findAll(text, AZURE_SUBSCRIPTION_KEY, 'secret.azure_key', { group })),
     ...findAll(text, AZURE_STORAGE_KEY, 'secret.azure_key', { group: 1 }),
+    ...findAll(text, AZURE_STORAGE_KEY_NEAR, 'secret.azure_key', { group: 1 }),
     ...sasUrls,
   ];
 }

@@ -154,7 +154,7 @@ const CJK_LABEL = new RegExp(phrasePattern(CJK_LABELS), 'gu');
 // before its verb ("the passcode they texted me was"), brackets, markdown emphasis ("**738 204**"). The code itself must be four to eight digits (or
 // a backup code), so prose about codes stays out.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:${FROM_WORDS})(?:\\s+[^\\s\\d:：=.!?,;()]+){1,7}(?=\\s*[:：])|\\s+(?:${FROM_WORDS})(?:\\s+(?![\\d—–→-])[^\\s:：=]+){1,3}|(?:\\s+[^\\s\\d:：=.!?,;()]+){1,6}(?=\\s*(?:[:：]|→|->|=>)|\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]{1,10}(?=\\s*[:：])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*(?:[:：=]|→|->|=>|—|–)|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)|\\s*(?:${ARRIVALS})(?![\\p{L}])[!！。.…]*){0,2}\\s*[\\[(（【「"'«]?(?:\\*\\*|__|\\*|_|\\x60)?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
+  `^(?:\\s+(?:${FROM_WORDS})(?:\\s+[^\\s\\d:：=.!?,;()]+){1,7}(?=\\s*[:：])|\\s+(?:${FROM_WORDS})(?:\\s+(?![\\d—–→-])[^\\s:：=]+){1,3}|(?:\\s+[^\\s\\d:：=.!?,;()]+){1,6}(?=\\s*(?:[:：]|→|->|=>)|\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]{1,10}(?=\\s*[:：])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*(?:[:：=]|→|->|=>|—|–)|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)|\\s*(?:${ARRIVALS})(?![\\p{L}])[!！。.…]*|\\s*(?:번호|番号|号码|號碼)){0,2}\\s*[\\[(（【「"'«]?(?:\\*\\*|__|\\*|_|\\x60)?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
   'iu',
 );
 // Four to eight digits, possibly grouped ("739 204", "66 20 91", "482-913"), or a service prefix ("G-582019").

@@ -95,7 +95,8 @@ const PASSPHRASE_LABELS = [
   ...['frase de paso', 'frase-passe', 'phrase secrète', 'phrase de passe', 'frase segreta', 'wachtwoordzin'],
   'wachtzin',
   'frasa laluan',
-  ...['adgangssætning', 'hovedadgangssætning', 'lösenfras', 'passordfrase', 'tunnuslause', 'heslová fráze'],
+  ...['adgangssætning', 'hovedadgangssætning', 'lösenfras', 'lösenfrasen', 'passordfrase', 'tunnuslause'],
+  'heslová fráze',
   ...['jelmondat', 'parafrază'],
   'φράση πρόσβασης',
   'συνθηματική φράση',
@@ -190,9 +191,16 @@ const CJK_ARROW = /^[^\n.。!?！？:：=]{0,16}?\s*(?:→|->|=>|⇒)\s*/u;
 const CJK_GLUED = /^ ?(?=[!-~]{8})(?=[!-~]*[0-9])(?=[!-~]*[A-Za-z])/;
 // "password raspberry42", 'with password "x"', "changed my password to Kx7!...": no separator, so only a
 // quoted or clearly random value.
-// A possessive or determiner may stand between ("pw nya kopisusu2023!!", "wifi password එක Kandy2020$home").
+// A possessive or determiner may stand between ("pw nya kopisusu2023!!", "wifi password එක Kandy2020$home"), or
+// a word that says the password is a new or temporary one ("mot de passe provisoire Renard-Velours-93!").
+const TEMPORARY = phrasePattern([
+  ...['temporary', 'temp', 'new', 'initial', 'one-time', 'provisoire', 'temporaire', 'nouveau', 'initial'],
+  ...['vorläufiges', 'temporäres', 'neues', 'temporal', 'provisional', 'nueva', 'provisória', 'temporária'],
+  ...['nova', 'provvisoria', 'temporanea', 'nuova', 'tijdelijk', 'tymczasowe', 'nowe', 'временный', 'новый'],
+  ...['тимчасовий', 'новий', 'geçici', 'yeni', 'tillfälligt', 'nytt', 'midlertidig', 'väliaikainen'],
+]);
 const JUXTAPOSED = new RegExp(
-  `^\\s+(?:(?:to|as|auf|zu|in|en|a|para|à|na|${POSSESSIVE}|එක)\\s+)?(?=["'\`“‘]|\\S*[0-9!@#$%^&*])`,
+  `^\\s+(?:(?:to|as|auf|zu|in|en|a|para|à|na|${POSSESSIVE}|එක|${TEMPORARY})\\s+)?(?=["'\`“‘]|\\S*[0-9!@#$%^&*])`,
   'iu',
 );
 // Up to twenty words (commas allowed, no sentence end, no other colon) up to a colon on the label's line.

@@ -110,6 +110,8 @@ const FORMATS: readonly [string, string][] = [
   ['azure-devops', '[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4}'],
   ['yandex', 'AQVN[\\w-]{35,38}'],
   ['okta', '(?<=SSWS\\s)00[\\w=-]{40}'],
+  // HubSpot private app tokens: the region, then a UUID.
+  ['hubspot', 'pat-(?:na|eu|ap)\\d-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'],
 ];
 
 const TOKEN = new RegExp(

@@ -19,7 +19,7 @@ const OPENAI = /(?<![A-Za-z0-9_-])sk-(?!ant-)(?:(?:proj|svcacct|admin|None)-)?[A
 
 const TWILIO_API_KEY = /(?<![A-Za-z0-9])SK[0-9a-fA-F]{32}(?![A-Za-z0-9])/g;
 const TWILIO_AUTH_TOKEN =
-  /\btwilio\b[^\n]{0,60}?\b(?:auth[_ ]?token|token|secret)\b[^\n]{0,20}?\b([0-9a-f]{32})\b/dgi;
+  /\btwilio\b[^\n]{0,60}?\b(?:auth[_ ]?token|token|secret)\b[^\n]{0,30}?(?:\n[ \t]*)?\b([0-9a-f]{32})\b/dgi;
 // An account SID followed closely by a 32-hex value: the SID:token pair of HTTP basic auth or a config.
 const TWILIO_SID_PAIR = /\bAC[0-9a-f]{32}\b[^\n]{0,80}?\b([0-9a-f]{32})\b/dg;
 

@@ -30,6 +30,8 @@
 // - fourteenth (2026-12-03): 100 and 100 about households, shared accounts and travel in 35 languages of Northern,
 //   Central and Eastern Europe and South Asia. One label was corrected before its first run: a SendGrid key the
 //   author had labelled as a generic vendor token.
+// - fifteenth (2026-12-03): 100 and 100 from work assistants (HR and payroll, IT helpdesk, SaaS tokens, finance) in
+//   24 languages, as chat, tickets, e-mails and config snippets.
 // The secrets' texts are base64 so that no complete credential literal sits in the repository; every value is fake.
 import { readFileSync } from 'node:fs';
 import type { DetectionCode } from '../../../src/gate/index.ts';
@@ -54,6 +56,7 @@ const SETS = [
   { file: 'held-out-twelfth.json', origin: 'held-out-twelfth', prefix: 'held12' },
   { file: 'held-out-thirteenth.json', origin: 'held-out-thirteenth', prefix: 'held13' },
   { file: 'held-out-fourteenth.json', origin: 'held-out-fourteenth', prefix: 'held14' },
+  { file: 'held-out-fifteenth.json', origin: 'held-out-fifteenth', prefix: 'held15' },
 ] as const satisfies readonly { file: string; origin: CaseOrigin; prefix: string }[];
 
 function read(file: string): IndependentSet {

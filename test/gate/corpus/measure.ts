@@ -63,6 +63,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-twelfth',
   'held-out-thirteenth',
   'held-out-fourteenth',
+  'held-out-fifteenth',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

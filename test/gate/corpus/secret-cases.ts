@@ -24,7 +24,8 @@ export type CaseOrigin =
   | 'held-out-eleventh'
   | 'held-out-twelfth'
   | 'held-out-thirteenth'
-  | 'held-out-fourteenth';
+  | 'held-out-fourteenth'
+  | 'held-out-fifteenth';
 
 export interface SecretCase {
   id: string;
