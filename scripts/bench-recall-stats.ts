@@ -1,9 +1,13 @@
-// Recall bookkeeping before and after migration 20261203080000, interleaved in one database (issue 18 item 4):
-// "columns" updates recall_count and last_recalled_at on engram.memories, one statement per recall of a batch as
-// the server ran it; "table" upserts the batch's ids into memory_recall_stats in one statement. Both count the same
-// recalls of the same rows, as the engram_app role with the tenant set, batch by batch, alternating which goes first.
-// The database is migrated up to the migration before, and the new table and function are added beside the old
-// ones (the function as mark_recalled_stats), so both run against the same memories.
+// Recall bookkeeping before and after migrations 20261203080000 and 20261203090000, interleaved in one database
+// (issue 18 item 4), each batch in its own transaction as the engram_app role with the tenant set, alternating which
+// goes first:
+// - counts: "columns" updates recall_count and last_recalled_at on engram.memories, one statement per recall of a
+//   batch as the server ran it; "table" upserts the batch's ids into memory_recall_stats in one statement;
+// - events: "per_recall" calls record_recall once per recall (as the server's one statement did); "set_based" is
+//   record_recalls, one insert for the batch;
+// - the whole bookkeeping transaction before (per_recall + columns) and after (set_based + table).
+// The database is migrated up to the first of the two, and the new table and functions are added beside the old
+// ones (the new mark_recalled as mark_recalled_stats), so every variant runs against the same memories.
 // Run: DATABASE_URL=postgres://... npx tsx scripts/bench-recall-stats.ts [--memories 10000] [--batches 300]
 //      [--recalls 14] [--items 3] [--out docs/benchmarks/recall-stats.json]
 import { writeFile } from 'node:fs/promises';
@@ -17,6 +21,7 @@ import { scratchDatabase } from '../src/eval/locomo/environment.ts';
 import type { SqlSession } from '../src/ports/sql.ts';
 
 const MIGRATION = '20261203080000_recall_stats_table.sql';
+const EVENTS_MIGRATION = '20261203090000_record_recalls_set_based.sql';
 const { values } = parseArgs({
   options: {
     memories: { type: 'string', default: '10000' },
@@ -55,6 +60,7 @@ try {
   await db.exec(
     `${table}\n${fn}\ngrant execute on function engram.mark_recalled_stats(uuid[]) to engram_app;`,
   );
+  await db.exec(all.find((m) => m.name === EVENTS_MIGRATION)!.sql);
 
   const tenant = '00000000-0000-4000-8000-00000000be01';
   await db.query("insert into engram.tenants (id, name) values ($1, 'stats-bench')", [tenant]);
@@ -76,6 +82,7 @@ try {
   const bySubject = new Map<string, string[]>();
   for (const r of ids) bySubject.set(r.subject, [...(bySubject.get(r.subject) ?? []), r.id]);
   const subjects = [...bySubject.keys()];
+  const subjectOf = new Map(ids.map((r) => [r.id, r.subject]));
   // Each recall returns `items` memories of one subject; the first few of a subject are returned more often (a
   // user's preferences come back in many recalls), the rest at random.
   let seed = 7;
@@ -104,20 +111,57 @@ try {
     return performance.now() - t0;
   };
   const literal = (xs: string[]) => `{${xs.join(',')}}`;
-  const variants = {
+  type Session = Parameters<Parameters<typeof db.transaction>[0]>[0];
+  const counts = {
     // The statement the server ran before: mark_recalled once per recall of the batch.
-    columns: (batch: string[][]) =>
-      timed((s) =>
-        s.query(
-          'select count(engram.mark_recalled(r.returned::uuid[])) from unnest($1::text[]) as r(returned)',
-          [batch.map(literal)],
-        ),
+    columns: (s: Session, batch: string[][]) =>
+      s.query(
+        'select count(engram.mark_recalled(r.returned::uuid[])) from unnest($1::text[]) as r(returned)',
+        [batch.map(literal)],
       ),
-    table: (batch: string[][]) =>
-      timed((s) => s.query('select engram.mark_recalled_stats($1::uuid[])', [batch.flat()])),
+    table: (s: Session, batch: string[][]) =>
+      s.query('select engram.mark_recalled_stats($1::uuid[])', [batch.flat()]),
   };
-  const ms: Record<keyof typeof variants, number[]> = { columns: [], table: [] };
-  const order: (keyof typeof variants)[] = ['columns', 'table'];
+  const events = {
+    per_recall: (s: Session, batch: string[][]) =>
+      s.query(
+        `select count(engram.record_recall(r.id, r.subject, r.returned::uuid[]))
+           from unnest($1::uuid[], $2::text[], $3::text[]) as r(id, subject, returned)`,
+        eventParams(batch),
+      ),
+    set_based: (s: Session, batch: string[][]) =>
+      s.query('select engram.record_recalls($1::uuid[], $2::text[], $3::text[])', eventParams(batch)),
+  };
+  const eventParams = (batch: string[][]) => [
+    batch.map(() => crypto.randomUUID()),
+    batch.map((ids) => subjectOf.get(ids[0]!)!),
+    batch.map(literal),
+  ];
+  const variants = {
+    columns: (batch: string[][]) => timed((s) => counts.columns(s, batch)),
+    table: (batch: string[][]) => timed((s) => counts.table(s, batch)),
+    per_recall: (batch: string[][]) => timed((s) => events.per_recall(s, batch)),
+    set_based: (batch: string[][]) => timed((s) => events.set_based(s, batch)),
+    before: (batch: string[][]) =>
+      timed(async (s) => {
+        await events.per_recall(s, batch);
+        await counts.columns(s, batch);
+      }),
+    after: (batch: string[][]) =>
+      timed(async (s) => {
+        await events.set_based(s, batch);
+        await counts.table(s, batch);
+      }),
+  };
+  const ms: Record<keyof typeof variants, number[]> = {
+    columns: [],
+    table: [],
+    per_recall: [],
+    set_based: [],
+    before: [],
+    after: [],
+  };
+  const order = Object.keys(variants) as (keyof typeof variants)[];
   for (let b = 0; b < batches; b++) {
     const batch = batchOf();
     for (const v of b % 2 === 0 ? order : [...order].reverse()) ms[v].push(await variants[v](batch));
@@ -141,8 +185,7 @@ try {
     recalls_per_batch: recallsPerBatch,
     items_per_recall: itemsPerRecall,
     same_counts: check?.same ?? false,
-    columns_ms: summarize(ms.columns),
-    table_ms: summarize(ms.table),
+    ...Object.fromEntries(Object.entries(ms).map(([variant, runs]) => [`${variant}_ms`, summarize(runs)])),
     memories_updates: {
       all: Number(stat?.n_tup_upd),
       hot: Number(stat?.n_tup_hot_upd),

@@ -100,9 +100,9 @@ export interface TenantStore extends ForgettingTenantStore {
   // Recall events and feedback (ids only)
   recordRecall(recallId: string, subject: string, returnedIds: readonly string[]): Promise<void>;
   /**
-   * The bookkeeping of several recalls in two statements, whatever their number: every recall event (in the
-   * given order, which takes the subjects' erase locks in that order), then every recall count, as recordRecall
-   * then markRecalled once per recall would.
+   * The bookkeeping of several recalls in two statements, whatever their number: every recall event (the
+   * subjects' erase locks first, in subject order), then every recall count, as recordRecall then markRecalled
+   * once per recall would.
    */
   recordRecalls(records: readonly RecalledIds[]): Promise<void>;
   /** Null when the recall is not visible (another tenant's, or another subject's when `subject` is given). */

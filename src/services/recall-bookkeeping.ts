@@ -13,7 +13,7 @@ export interface RecallRecord {
 }
 
 /**
- * One recall's bookkeeping in the caller's transaction (the Worker's per-recall path). The event first: record_recall
+ * One recall's bookkeeping in the caller's transaction (the Worker's per-recall path). The event first: record_recalls
  * takes the subject's erase lock (shared), so that an erasure and this bookkeeping queue instead of deadlocking on
  * the memories' rows; recordRecalls keeps that order for one recall as for a batch.
  */
@@ -54,13 +54,9 @@ export function createRecallBookkeeping(
     await Promise.all(
       [...groups.values()].map((group) =>
         store
-          .withTenant(group[0]!.scope, (tx) =>
-            // Subjects in one order, so that two batches take the subjects' erase locks alike; the whole batch
-            // in two statements (it was two per recall: at 16 clients, 2 of a recall's 8 statements).
-            tx.recordRecalls(
-              [...group].sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0)),
-            ),
-          )
+          // The whole batch in two statements (it was two per recall: at 16 clients, 2 of a recall's 8 statements);
+          // record_recalls takes the subjects' erase locks in one order, so two batches take them alike.
+          .withTenant(group[0]!.scope, (tx) => tx.recordRecalls(group))
           .catch(() => logger.warn('recall.bookkeeping_failed', { recalls: group.length })),
       ),
     );

@@ -280,17 +280,17 @@ function tenantStore(session: SqlSession): TenantStore {
     },
     async recordRecalls(records) {
       if (records.length === 0) return;
-      // unnest yields its rows in array order and each call is its own statement inside the function, so this
-      // is recordRecall once per record in the given order (the erase locks too), then markRecalled once for the
-      // whole batch: every returned id of every record, so that an id returned by three recalls counts three.
+      // Every recall event in one statement (record_recalls takes the subjects' erase locks first, in subject order),
+      // then markRecalled once for the whole batch: every returned id of every record, so that an id returned by
+      // three recalls counts three.
       const ids = records.map((r) => r.recallId);
       const subjects = records.map((r) => r.subject);
       const returned = records.map((r) => uuidArrayLiteral(r.returned));
-      await session.query(
-        `select count(engram.record_recall(r.id, r.subject, r.returned::uuid[]))
-           from unnest($1::uuid[], $2::text[], $3::text[]) as r(id, subject, returned)`,
-        [ids, subjects, returned],
-      );
+      await session.query('select engram.record_recalls($1::uuid[], $2::text[], $3::text[])', [
+        ids,
+        subjects,
+        returned,
+      ]);
       const marked = records.flatMap((r) => r.returned);
       if (marked.length > 0) await session.query('select engram.mark_recalled($1::uuid[])', [marked]);
     },
