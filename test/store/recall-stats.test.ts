@@ -63,6 +63,38 @@ describe.each(backends)('recall stats on $name', ({ open }) => {
     expect(shown?.recall_count).toBe(0);
   });
 
+  it('records the events of a batch once each, only for memories the subject holds, and refuses ragged arrays', async () => {
+    const [held] = await f.store.withTenant(f.asA(), async (tx) =>
+      tx.writeMemories([{ record: await record({ subject: 'rs-events', content: 'Held by the subject' }) }]),
+    );
+    const recallId = crypto.randomUUID();
+    await f.store.withTenant(f.asA(), (tx) =>
+      tx.recordRecalls([
+        { recallId, subject: 'rs-events', returned: [held!.memory.id] },
+        { recallId, subject: 'rs-events', returned: [held!.memory.id] },
+        // Another subject's memory: that subject holds none of these ids, so no event.
+        { recallId: crypto.randomUUID(), subject: 'rs-other', returned: [held!.memory.id] },
+      ]),
+    );
+    const events = await f.db.query<{ subject: string; n: number }>(
+      "select subject, count(*)::int as n from engram.recall_events where subject in ('rs-events', 'rs-other') group by subject",
+    );
+    expect(events.rows).toEqual([{ subject: 'rs-events', n: 1 }]);
+    await expect(
+      f.db.transaction(async (s) => {
+        await s.query(
+          "select set_config('role', 'engram_app', true), set_config('engram.tenant_id', $1, true)",
+          [f.tenantA],
+        );
+        await s.query('select engram.record_recalls($1::uuid[], $2::text[], $3::text[])', [
+          [crypto.randomUUID()],
+          ['rs-events', 'rs-other'],
+          ['{}'],
+        ]);
+      }),
+    ).rejects.toMatchObject({ code: '22023' });
+  });
+
   it('erasing the subject leaves no count behind', async () => {
     const [gone] = await f.store.withTenant(f.asA(), async (tx) =>
       tx.writeMemories([{ record: await record({ subject: 'rs-erase', content: 'Soon erased' }) }]),
