@@ -55,7 +55,15 @@ export function labelPattern(labels: readonly string[]): RegExp {
 const OTHER_NUMBER_HEADS = phrasePattern([...NAMED_CODE_KINDS, 'phone', 'tel', 'fax', 'case']);
 // Copulas only identifiers read: Swahili "ni", Persian "است"/"هست", Nigerian Pidgin "na" ("my NIN na ..."), and
 // the Vietnamese and Malay ones the password labels read after a phrase ("Namba yangu ya kitambulisho ni 44772693").
-const IDENTIFIER_COPULAS = phrasePattern([...PHRASE_FINAL_COPULAS, 'است', 'هست', 'na']);
+const IDENTIFIER_COPULAS = phrasePattern([
+  ...PHRASE_FINAL_COPULAS,
+  'است',
+  'هست',
+  'na',
+  'ita ce',
+  'shi ne',
+  'ay',
+]);
 // "my" after the label ("BVN mi ni ...", "SS number ko 34-...", "снилс мой 128-...", "carte nationale dyali BK...").
 const POSSESSIVE = phrasePattern(POSTPOSED_POSSESSIVES);
 // An article after a copula ("numéro de sécu c'est le 2 91 07 ...", "mi DNI es el 71829457C").

@@ -106,7 +106,7 @@ const LABELS = [
   ...['nin', 'bvn', 'emirates id', 'nric', 'hkid', 'sss', 'sss number', 'ss number', 'cuil', 'cuit'],
   ...['nombor ic', 'no ic', 'no. ic', 'mykad', 'kad pengenalan', 'nombor kad pengenalan', 'carte nationale'],
   ...['cin', 'namba ya id', 'الرقم القومي', 'الرقم القومى', 'رقم قومي', 'رقم هويتي', 'هويتي'],
-  ...['کد ملیم', 'کدملیم', 'شماره ملیم'],
+  ...['کد ملیم', 'کدملیم', 'شماره ملیم', 'philsys', 'philsys card number', 'philsys number', 'philid', 'psn'],
   // Ukrainian, Hebrew.
   ...['рнокпп', 'іпн', 'ідентифікаційний код', 'ідентифікаційний номер', 'податковий номер'],
   ...['תעודת זהות', 'מספר תעודת זהות', 'מספר זהות', 'ת.ז.', 'ת.ז', 'ת"ז'],
@@ -533,6 +533,9 @@ const NEAR_LABEL_FORMATS: readonly {
       'rsa id',
       'identity number',
       'id-nommer',
+      // Zulu ("inombolo yami kamazisi ngu-...").
+      'kamazisi',
+      'inombolo kamazisi',
     ]),
     candidate: digitRun(13),
     valid: isValidSouthAfricanId,

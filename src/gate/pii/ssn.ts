@@ -9,7 +9,7 @@ const LABEL =
   /(?:ssn|ss#|social security(?:\s+(?:number|no\.?|#|card))?|(?<=\bmy\s)social|soc\.?\s*sec\.?(?:\s+(?:no\.?|#))?|seguro social|seguridad social \(ee\.? ?uu\.?\))(?![\p{L}])/giu;
 const LABELLED_VALUE = /^\d{3}[-\s.]?\d{2}[-\s.]?\d{4}(?![\d-])/;
 const OTHER_LABEL =
-  /\b(?:order|invoice|ref(?:erence)?|part|model|serial|ticket|case|claim|account|acct|phone|tel|fax|po|sku|item|tracking|isbn|routing)(?:\s*(?:number|no\.?|nr|#|id))?\s*[:#=]?\s*$/i;
+  /(?:\b(?:order|invoice|ref(?:erence)?|part|model|serial|ticket|case|claim|account|acct|phone|tel|fax|po|sku|item|tracking|isbn|routing|customer|client|meter)(?:\s*(?:number|no\.?|nr|#|id))?|(?:ग्राहक|ग्राहक आईडी|ग्राहक आइडी|मिटर|খাতা|گاہک|عميل|رقم العميل))\s*[:#=]?\s*$/iu;
 // Numbers the SSA has voided after they were printed in advertising and wallet inserts.
 const VOIDED = new Set(['078051120', '219099999']);
 

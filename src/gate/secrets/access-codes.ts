@@ -99,6 +99,8 @@ const FOREIGN_CODE_WORDS = [
     'kodea',
   ],
   ...['кода', 'кодът', 'шифра', 'şifresi', 'şifre', 'कोड'],
+  // Korean after a door lock ("현관 도어락 비밀번호 바꿨어. 새 번호는 091724"), with the topic particle.
+  ...['비밀번호는', '번호는', '비번은'],
   'code',
   'kode',
   'kod',
@@ -307,10 +309,20 @@ const CJK_LOCKS = [
   '儲物櫃',
   '储物柜',
 ];
-const CJK_LOCKS_JA = ['ロッカー', '金庫', 'オートロック', '玄関', '南京錠', 'キーボックス', '宅配ボックス'];
+const CJK_LOCKS_JA = [
+  'ロッカー',
+  '金庫',
+  'オートロック',
+  '玄関',
+  '南京錠',
+  'キーボックス',
+  '宅配ボックス',
+  'スマートロック',
+  'テンキー',
+];
 const CJK_CODE_WORDS = ['密碼', '密码', '暗証番号', '暗証', '暗号', '番号', '號碼', '号码'];
 const CJK_LOCK_CODE = new RegExp(
-  `(?:${phrasePattern([...CJK_LOCKS, ...CJK_LOCKS_JA])})[^\\d\\n]{0,8}?(?:${phrasePattern(CJK_CODE_WORDS)})[^\\d\\n\\p{L}]{0,3}(?:係|系|是|は|为|為)?[:：\\s]*(\\d(?: ?\\d){3,7}#?)(?![ ]?\\d)`,
+  `(?:${phrasePattern([...CJK_LOCKS, ...CJK_LOCKS_JA])})[^\\d\\n]{0,8}?(?:${phrasePattern(CJK_CODE_WORDS)})[^\\d\\n\\p{L}]{0,3}(?:係|系|是|は|を|为|為)?[:：\\s]*(\\d(?: ?\\d){3,7}#?)(?![ ]?\\d)`,
   'gu',
 );
 // A code as typed on a keypad, ending in # ("6505#", "*2139#", "กด 0738#"): with a lock named shortly before it, it

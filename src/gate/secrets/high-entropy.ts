@@ -56,6 +56,10 @@ const NOT_SECRET_LINE =
 const DIGEST_OF =
   /(?:fingerprint|hash|digest|checksum|thumbprint|empreinte|fingerabdruck)\s+(?:of|for|de|du|des|von|der|des)\b/i;
 
+// An eSIM's activation code (GSMA SGP.22: "LPA:1$<SM-DP+ address>$<matching ID>"): the matching ID downloads the
+// profile once, to whoever types it first.
+const ESIM_ACTIVATION = /LPA:1\$[^$\s]+\$([A-Za-z0-9-]{8,})/g;
+
 /** High-entropy tokens given as the value of a key/token/secret label. */
 export function detectHighEntropySecrets(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
@@ -84,6 +88,10 @@ export function detectHighEntropySecrets(text: string): SecretFinding[] {
   }
   for (const f of tokensAfterNamedLines(text))
     if (!findings.some((g) => g.start === f.start)) findings.push(f);
+  for (const m of text.matchAll(ESIM_ACTIVATION)) {
+    const start = m.index + m[0].length - m[1]!.length;
+    findings.push({ code: 'secret.generic_high_entropy', start, end: start + m[1]!.length });
+  }
   return findings;
 }
 

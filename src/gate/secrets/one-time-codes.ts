@@ -59,7 +59,7 @@ const CODE_LABELS = [
   ...['codi de verificació', 'codi de confirmació', 'staðfestingarkóði', 'staðfestingarkóðinn', 'ओटीपी'],
   ...['वेरिफिकेशन कोड', 'सत्यापन कोड', 'ওটিপি', 'ভেরিফিকেশন কোড', 'যাচাইকরণ কোড', 'ఓటీపీ', 'ఓటిపి'],
   ...['వెరిఫికేషన్ కోడ్', 'ஓடிபி', 'சரிபார்ப்பு குறியீடு', 'ಒಟಿಪಿ', 'ഒടിപി', 'ઓટીપી', 'ਓਟੀਪੀ'],
-  ...['تصدیقی کوڈ', 'او ٹی پی'],
+  ...['تصدیقی کوڈ', 'او ٹی پی', 'msimbo wa kuthibitisha', 'msimbo wako wa kuthibitisha'],
   // Ukrainian; Malaysia's bank TAC (transaction authorisation code).
   ...['код підтвердження', 'одноразовий код', 'код з смс', 'код із смс', 'kod tac', 'tac', 'no tac'],
   // Poland's BLIK payment codes are one-time codes by design (six digits, valid two minutes).

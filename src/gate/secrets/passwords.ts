@@ -40,7 +40,7 @@ const FOREIGN_LABELS = [
   ...['jelszó', 'jelszavam', 'jelszava', 'jelszót', 'пароль', 'пароля', 'паролем', 'κωδικός', 'κωδικό'],
   ...['κωδικός πρόσβασης', 'mật khẩu', 'kata sandi', 'kata laluan', 'sandi'],
   // Vietnamese chat's "mk" (mật khẩu); Persian and Arabic "رمز" alone ("رمز وای‌فای ...: ...").
-  ...['mk', 'رمز'],
+  ...['mk', 'رمز', 'كلمة مرور', 'كلمه مرور', 'የይለፍ ቃል'],
   // Icelandic, Latvian, Lithuanian, Galician, Catalan, Basque, Irish, Serbian, Bulgarian (with their definite forms).
   ...[
     'lykilorð',
@@ -72,6 +72,13 @@ const PIN_LABELS = [
   'geheimzahl',
   'pin-kod',
   'pin-koodi',
+  // Mobile money and banks: GCash and eSewa's MPIN, Mexico's NIP, French "code secret", Urdu "پن کوڈ".
+  'mpin',
+  'm-pin',
+  'nip',
+  'code secret',
+  'پن کوڈ',
+  'पिन कोड',
   // Bulgarian and Russian, with the Bulgarian article ("ПИН-ът на новата ти карта е ...").
   'пин',
   'пин-ът',
@@ -158,11 +165,23 @@ const RELATIVE = new RegExp(
 );
 // Up to four words, then a copula of a language that puts none right after the label (Vietnamese, Malay, Swahili
 // "PIN yangu ya M-Pesa ni 4093", Arabic "كلمة السر لحسابي في تطبيق البنك هي ...") or a colon.
-const FINAL_COPULA = phrasePattern([...PHRASE_FINAL_COPULAS, 'هي', 'هو']);
-const FEW_WORDS = '(?:\\s+[^\\s.!?:;,=]+){0,4}?';
+// With the copulas of Tagalog ("ay"), Hausa ("ita ce", "shi ne"), Amharic ("ነው"), Nepali and Hindi ("हो", "है"),
+// and French "c'est" after a few words ("mon code secret Orange Money c'est ..."). Not "es" or "é": "a chave KMS é
+// arn:aws:..." names a key's ARN.
+const FINAL_COPULA = phrasePattern([
+  ...PHRASE_FINAL_COPULAS,
+  ...['هي', 'هو', 'ay', 'ita ce', 'shi ne', 'ነው', 'हो', 'है', "c'est", 'c’est'],
+]);
+// Words, not the value: a token with a digit in it is what a copula after it would give ("UPI PIN 603817 है").
+const FEW_WORDS = '(?:\\s+(?![^\\s]*\\d)[^\\s.!?:;,=]+){0,4}?';
 const POSTPOSED = new RegExp(`^${FEW_WORDS}(?:\\s+(${FINAL_COPULA})\\s+|\\s*[:=]\\s*)`, 'iu');
 // The same copula after any label, read like a relative clause (see separate).
-const DISTANT_COPULA = new RegExp(`^${FEW_WORDS}\\s+(?:${FINAL_COPULA})\\s+`, 'iu');
+// Up to six words here, after a closing bracket too ("lambar sirri (PIN) ta OPay dina ita ce 2856", "Kod PIN kawalan
+// ibu bapa Astro kat rumah ni 7305"): only a random value or a 4-8 digit code counts after it.
+const DISTANT_COPULA = new RegExp(
+  `^[)\\]]?(?:\\s+(?![^\\s]*\\d)[^\\s.!?:;,=]+){0,6}?\\s+(?:${FINAL_COPULA})\\s+`,
+  'iu',
+);
 // "mdp banque: ...", "password gmail: ...", "Passwort Router: ...", "הסיסמה לכניסה למחשב: ...": up to three naming
 // words, then a colon. Only a
 // random-looking value counts, and not after the words that make a compound ("password manager: ...").
@@ -183,7 +202,7 @@ const COMPOUNDS = new Set(
   ).split(' '),
 );
 const CJK_SEPARATOR =
-  /^\s*(?:(改成了|改成|改为|改為|设为|设置为|设置成|設為|更改为|是|为|為|は|는|은|이|가)\s*[:：]?\s*|[:：=]\s*)/u;
+  /^\s*(?:(改成了|改成|改为|改為|设为|设置为|设置成|設為|更改为|是|为|為|は|는|은|이|가)\s*[:：]?\s*|[:：=、]\s*)/u;
 // "비번 오늘 바꿨음 → x", "密码改了 -> x": a few words after the label, then an arrow that hands the value over.
 const CJK_ARROW = /^[^\n.。!?！？:：=]{0,16}?\s*(?:→|->|=>|⇒)\s*/u;
 // "密码mathisfun22": the value typed right after the label, letters and digits, eight or more characters (a
@@ -191,7 +210,8 @@ const CJK_ARROW = /^[^\n.。!?！？:：=]{0,16}?\s*(?:→|->|=>|⇒)\s*/u;
 const CJK_GLUED = /^ ?(?=[!-~]{8})(?=[!-~]*[0-9])(?=[!-~]*[A-Za-z])/;
 // "password raspberry42", 'with password "x"', "changed my password to Kx7!...": no separator, so only a
 // quoted or clearly random value.
-// A possessive or determiner may stand between ("pw nya kopisusu2023!!", "wifi password එක Kandy2020$home"), or
+// A possessive or determiner may stand between ("pw nya kopisusu2023!!", "wifi password එක Kandy2020$home"), a
+// service's name and a possessive ("PIN DANA aku 150693"), or
 // a word that says the password is a new or temporary one ("mot de passe provisoire Renard-Velours-93!").
 const TEMPORARY = phrasePattern([
   ...['temporary', 'temp', 'new', 'initial', 'one-time', 'provisoire', 'temporaire', 'nouveau', 'initial'],
@@ -200,7 +220,7 @@ const TEMPORARY = phrasePattern([
   ...['тимчасовий', 'новий', 'geçici', 'yeni', 'tillfälligt', 'nytt', 'midlertidig', 'väliaikainen'],
 ]);
 const JUXTAPOSED = new RegExp(
-  `^\\s+(?:(?:to|as|auf|zu|in|en|a|para|à|na|${POSSESSIVE}|එක|${TEMPORARY})\\s+)?(?=["'\`“‘]|\\S*[0-9!@#$%^&*])`,
+  `^[)\\]]?\\s+(?:(?:to|as|auf|zu|in|en|a|para|à|na|${POSSESSIVE}|එක|${TEMPORARY})\\s+|[^\\s\\d]+\\s+(?:${POSSESSIVE})\\s+)?(?=["'\`“‘]|\\S*[0-9!@#$%^&*])`,
   'iu',
 );
 // Up to twenty words (commas allowed, no sentence end, no other colon) up to a colon on the label's line.
@@ -349,6 +369,13 @@ function passphraseWords(rest: string): number {
   return clause.trimEnd().length;
 }
 
+// A factory default said to be one ("default pairing PIN 0000 (change in settings)"): printed on every box.
+const DEFAULT_WORD =
+  /(?:default|factory|werks|d'usine|par défaut|predeterminad|padrão|di fabbrica|standaard|初期|기본)/i;
+function isFactoryDefault(value: string, before: string): boolean {
+  return (/^(\d)\1+$/.test(value) || value === '1234' || value === '12345') && DEFAULT_WORD.test(before);
+}
+
 function labelKind(label: string): LabelKind {
   const lower = label.toLowerCase();
   if (PASSPHRASE_LABELS.includes(lower)) return 'passphrase';
@@ -376,7 +403,12 @@ function findValue(text: string, labelStart: number, label: string, cjk: boolean
   const after = rest.slice(consumed);
   const intro: Intro = LOOSE_LABELS.has(lower) ? 'juxtaposed' : separated.intro;
   if (kind === 'pin') {
-    return /^\d{4,8}$/.test(value) ? { code, start: valueStart, end: valueStart + consumed } : null;
+    if (
+      !/^\d{4,8}$/.test(value) ||
+      isFactoryDefault(value, text.slice(Math.max(0, labelStart - 40), labelStart))
+    )
+      return null;
+    return { code, start: valueStart, end: valueStart + consumed };
   }
   if (kind === 'passphrase' && !quoted && intro !== 'juxtaposed' && intro !== 'relative') {
     // After a clause, only four or more words up to the sentence's end: "...noget: solsikke kaffekop bølgebryder
@@ -462,11 +494,25 @@ function tableColumnPasswords(text: string): SecretFinding[] {
 }
 
 /** Password, passphrase, passcode and PIN values given after a label, or named after their value. */
+// A Wi-Fi network's QR code as text ("WIFI:S:Home_5G;T:WPA;P:<password>;;"): its P field is the password; a network
+// without one ("T:nopass") has none.
+const WIFI_QR = /WIFI:(?:[A-Z]:(?:\\.|[^;\\])*;)*?P:((?:\\.|[^;\\])+);/g;
+
+function wifiQrPasswords(text: string): SecretFinding[] {
+  return Array.from(text.matchAll(WIFI_QR))
+    .filter((m) => !isPlaceholder(m[1]!))
+    .map((m) => {
+      const start = m.index + m[0].length - 1 - m[1]!.length;
+      return { code: 'secret.password' as const, start, end: start + m[1]!.length };
+    });
+}
+
 export function detectPasswords(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [
     ...valuesFirst(text),
     ...commandLinePasswords(text),
     ...tableColumnPasswords(text),
+    ...wifiQrPasswords(text),
   ];
   for (const label of text.matchAll(LABEL)) {
     if (!startsLabel(text, label.index)) continue;

@@ -32,6 +32,10 @@
 //   author had labelled as a generic vendor token.
 // - fifteenth (2026-12-03): 100 and 100 from work assistants (HR and payroll, IT helpdesk, SaaS tokens, finance) in
 //   24 languages, as chat, tickets, e-mails and config snippets.
+// - sixteenth (2026-12-03): 100 and 100 about smart homes, devices, cars and mobile money in 27 languages. Two labels
+//   were corrected before its first run (a Telegram bot token and a JWT labelled as vendor tokens); after it, 20 PINs
+//   of wallets, cards, SIMs and apps that its brief had called access codes were relabelled passwords, the code the
+//   gate gives a PIN (the caught count does not depend on the code).
 // The secrets' texts are base64 so that no complete credential literal sits in the repository; every value is fake.
 import { readFileSync } from 'node:fs';
 import type { DetectionCode } from '../../../src/gate/index.ts';
@@ -57,6 +61,7 @@ const SETS = [
   { file: 'held-out-thirteenth.json', origin: 'held-out-thirteenth', prefix: 'held13' },
   { file: 'held-out-fourteenth.json', origin: 'held-out-fourteenth', prefix: 'held14' },
   { file: 'held-out-fifteenth.json', origin: 'held-out-fifteenth', prefix: 'held15' },
+  { file: 'held-out-sixteenth.json', origin: 'held-out-sixteenth', prefix: 'held16' },
 ] as const satisfies readonly { file: string; origin: CaseOrigin; prefix: string }[];
 
 function read(file: string): IndependentSet {

@@ -64,6 +64,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-thirteenth',
   'held-out-fourteenth',
   'held-out-fifteenth',
+  'held-out-sixteenth',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

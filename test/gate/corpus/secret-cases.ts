@@ -25,7 +25,8 @@ export type CaseOrigin =
   | 'held-out-twelfth'
   | 'held-out-thirteenth'
   | 'held-out-fourteenth'
-  | 'held-out-fifteenth';
+  | 'held-out-fifteenth'
+  | 'held-out-sixteenth';
 
 export interface SecretCase {
   id: string;
