@@ -98,11 +98,10 @@ export interface TenantStore extends ForgettingTenantStore {
   recallWithRules(params: RecallQuery): Promise<{ rows: RecallRow[]; rules: Memory[] }>;
   markRecalled(ids: readonly string[]): Promise<void>;
   // Recall events and feedback (ids only)
-  recordRecall(recallId: string, subject: string, returnedIds: readonly string[]): Promise<void>;
   /**
-   * The bookkeeping of several recalls in two statements, whatever their number: every recall event (the
-   * subjects' erase locks first, in subject order), then every recall count, as recordRecall then markRecalled
-   * once per recall would.
+   * The bookkeeping of one or several recalls in two statements, whatever their number: every recall event (the
+   * subjects' erase locks first, in subject order; an erased subject gets none), then every recall count (an id
+   * returned by three recalls counts three).
    */
   recordRecalls(records: readonly RecalledIds[]): Promise<void>;
   /** Null when the recall is not visible (another tenant's, or another subject's when `subject` is given). */

@@ -294,13 +294,6 @@ function tenantStore(session: SqlSession): TenantStore {
       const marked = records.flatMap((r) => r.returned);
       if (marked.length > 0) await session.query('select engram.mark_recalled($1::uuid[])', [marked]);
     },
-    async recordRecall(recallId, subject, returnedIds) {
-      await session.query('select engram.record_recall($1::uuid, $2, $3::uuid[])', [
-        recallId,
-        subject,
-        returnedIds,
-      ]);
-    },
     async eraseRecallEvents(subject) {
       const { rows } = await session.query<{ n: number }>('select engram.erase_recall_events($1) as n', [
         subject,

@@ -153,7 +153,7 @@ describe.each(backends)('operations on $name', ({ open }) => {
     const recallId = crypto.randomUUID();
     const late = new Promise((resolve) => setTimeout(resolve, 80)).then(() =>
       h.store.withTenant({ tenantId: a.id, actor: 'api_key:other-process' }, (tx) =>
-        tx.recordRecall(recallId, 'sam', []),
+        tx.recordRecalls([{ recallId, subject: 'sam', returned: [] }]),
       ),
     );
     const res = await h.call('POST', `/v1/recalls/${recallId}/feedback`, { key: a.key, body: { used: [] } });
