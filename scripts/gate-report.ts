@@ -361,8 +361,9 @@ const FIRST_RUNS: readonly FirstRun[] = [
       '20 PINs of wallets, cards, SIMs and apps that the set labelled access codes (as its brief said) were ' +
       'relabelled passwords, the code the gate gives a PIN (door, gate, alarm, safe, intercom and immobiliser codes ' +
       'and the PUK stay access codes; what counts as caught does not change). Now read: each of those. Still ' +
-      'missed (20): numbers said aloud in Swahili, Russian and Spanish, Burmese and Khmer particles glued to the ' +
-      'value, long clauses, a PIN inside a USSD string, "It\'s 2047" in the sentence after "PIN to Drive"',
+      'missed (19): a code said aloud in Spanish after a relative clause, Burmese and Khmer particles glued to the ' +
+      'value, long clauses, a PIN inside a USSD string, "It\'s 2047" in the sentence after "PIN to Drive". Read ' +
+      'later the same day: digits said aloud in Swahili, Indonesian, Malay and Tagalog',
   },
 ];
 

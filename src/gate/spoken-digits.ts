@@ -18,6 +18,12 @@ const DIGIT_WORDS: Readonly<Record<string, string>> = Object.freeze({
   ...{ ноль: '0', нуль: '0', один: '1', одна: '1', два: '2', две: '2', дві: '2', три: '3', четыре: '4' },
   ...{ чотири: '4', пять: '5', "п'ять": '5', 'п’ять': '5', шесть: '6', шість: '6', семь: '7', сім: '7' },
   ...{ восемь: '8', вісім: '8', девять: '9', "дев'ять": '9', 'дев’ять': '9' },
+  // Swahili, Indonesian and Malay, Tagalog: the mobile-money PINs of East Africa and Southeast Asia are said aloud
+  // to assistants too ("PIN ya Airtel Money ni tano, tatu, nane, mbili").
+  ...{ sifuri: '0', moja: '1', mbili: '2', tatu: '3', nne: '4', tano: '5', sita: '6', saba: '7', nane: '8' },
+  ...{ tisa: '9', nol: '0', kosong: '0', satu: '1', dua: '2', tiga: '3', empat: '4', lima: '5', enam: '6' },
+  ...{ tujuh: '7', delapan: '8', lapan: '8', sembilan: '9', isa: '1', dalawa: '2', tatlo: '3', apat: '4' },
+  ...{ anim: '6', pito: '7', walo: '8', siyam: '9' },
 });
 
 /** English digit words: after one of them, "um" is a pause, not Portuguese "one". */

@@ -22,6 +22,10 @@ describe('devices and mobile money', () => {
     ['a smart lock code in Japanese', '玄関のスマートロック（テンキー式）の暗証番号を4831に変えました。'],
     ['a door-lock number in Korean', '현관 도어락 비밀번호 바꿨어. 새 번호는 091724 누르고 * 누르면 열려.'],
     ['a PhilSys number', 'Para sa SIM registration: PhilSys Card Number: 3569-2166-7744-0338. I-save mo.'],
+    [
+      'a PIN said aloud in Swahili',
+      '[sauti] msaidizi, PIN ya Airtel Money ni tano, tatu, nane, mbili. Usimwambie mtu.',
+    ],
   ])('refuses %s', async (_, text) => {
     expect(await gate(text)).toBe('rejected');
   });
@@ -34,6 +38,7 @@ describe('devices and mobile money', () => {
     ],
     ['a customer ID shaped like an SSN', 'घरको बिजुली मिटरको ग्राहक आईडी 041-77-2390; बिल खल्तीबाट तिरें।'],
     ['a USSD menu', 'Kuangalia salio piga *150*00# kisha chagua 5'],
+    ['children counting in Swahili', 'Watoto walihesabu moja, mbili, tatu, nne kabla ya kuruka majini.'],
     ['an ARN after "chave ... é"', 'a chave KMS é arn:aws:kms:sa-east-1:964304198613:key/ab-cd'],
   ])('keeps %s', async (_, text) => {
     expect(await gate(text)).toBe('accepted');
