@@ -96,7 +96,6 @@ export interface TenantStore extends ForgettingTenantStore {
   subjectRules(subject: string): Promise<Memory[]>;
   /** recallCandidates and subjectRules of the query's subject in one statement: what one recall reads. */
   recallWithRules(params: RecallQuery): Promise<{ rows: RecallRow[]; rules: Memory[] }>;
-  markRecalled(ids: readonly string[]): Promise<void>;
   // Recall events and feedback (ids only)
   /**
    * The bookkeeping of one or several recalls in two statements, whatever their number: every recall event (the

@@ -275,13 +275,10 @@ function tenantStore(session: SqlSession): TenantStore {
       const { rows } = await session.query<{ p: unknown }>('select engram.tenant_pii_policy() as p');
       return rows[0]?.p ?? {};
     },
-    async markRecalled(ids) {
-      await session.query('select engram.mark_recalled($1::uuid[])', [ids]);
-    },
     async recordRecalls(records) {
       if (records.length === 0) return;
       // Every recall event in one statement (record_recalls takes the subjects' erase locks first, in subject order),
-      // then markRecalled once for the whole batch: every returned id of every record, so that an id returned by
+      // then mark_recalled once for the whole batch: every returned id of every record, so that an id returned by
       // three recalls counts three.
       const ids = records.map((r) => r.recallId);
       const subjects = records.map((r) => r.subject);

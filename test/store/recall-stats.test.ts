@@ -58,7 +58,9 @@ describe.each(backends)('recall stats on $name', ({ open }) => {
     const [mine] = await f.store.withTenant(f.asA(), async (tx) =>
       tx.writeMemories([{ record: await record({ subject: 'rs2', content: 'Tenant A only' }) }]),
     );
-    await f.store.withTenant(f.asB(), (tx) => tx.markRecalled([mine!.memory.id]));
+    await f.store.withTenant(f.asB(), (tx) =>
+      tx.recordRecalls([{ recallId: crypto.randomUUID(), subject: 'rs2', returned: [mine!.memory.id] }]),
+    );
     const shown = await f.store.withTenant(f.asA(), (tx) => tx.getMemory(mine!.memory.id));
     expect(shown?.recall_count).toBe(0);
   });
@@ -99,7 +101,9 @@ describe.each(backends)('recall stats on $name', ({ open }) => {
     const [gone] = await f.store.withTenant(f.asA(), async (tx) =>
       tx.writeMemories([{ record: await record({ subject: 'rs-erase', content: 'Soon erased' }) }]),
     );
-    await f.store.withTenant(f.asA(), (tx) => tx.markRecalled([gone!.memory.id]));
+    await f.store.withTenant(f.asA(), (tx) =>
+      tx.recordRecalls([{ recallId: crypto.randomUUID(), subject: 'rs-erase', returned: [gone!.memory.id] }]),
+    );
     const count = async () =>
       (
         await f.db.query<{ n: number }>(
