@@ -233,7 +233,7 @@ export const POSTPOSED_POSSESSIVES = [
   // ko", Malay and Indonesian "ic sy", "pw nya", Egyptian and Gulf Arabic "الرقم القومي بتاعي", Darija "dyali",
   // Russian and Ukrainian "снилс мой".
   ...['dina', 'mi', 'yangu', 'ko', 'sy', 'saya', 'aku', 'ku', 'nya', 'dyali', 'dyal', 'بتاعي', 'حقي', 'حقتي'],
-  ...['мой', 'моя', 'моё', 'мій', 'моя'],
+  ...['мой', 'моя', 'моё', 'мій'],
 ];
 
 /**
@@ -303,7 +303,7 @@ export const FOREIGN_PARTICIPLE =
 
 /** Words after a number that make it a length, a count or a duration ("12 characters", "6 Stellen", "8 位"). */
 export const UNITS =
-  /^\s*(?:characters?|chars?|digits?|letters?|symbols?|long|minimum|max(?:imum)?|days?|weeks?|months?|years?|hours?|minutes?|mins?|seconds?|secs?|times?|tries|attempts|or more|and up|zeichen|stellen|ziffern|buchstaben|tage|tagen|wochen|monate|jahre|stunden|minuten|mal|caracteres|dígitos|letras|días|dias|semanas|meses|años|anos|horas|minutos|veces|vezes|caractères|chiffres|lettres|jours|semaines|mois|ans|heures|fois|caratteri|cifre|giorni|mesi|anni|ore|volte|tekens|cijfers|dagen|weken|maanden|jaar|uur|keer|位|个字符|個字元|字符|天|小时|分钟|次|文字|桁|日|時間|分|回|자리|자|일|시간|분|번|символов|цифр|дней|знаков|cyfr|znaków|dni|karakter|hane|gün|dní|dnů|dny|znaků|znakov|dní|днів|символів|днів|napja|nap|karakter)(?![\p{L}])/iu;
+  /^\s*(?:characters?|chars?|digits?|letters?|symbols?|long|minimum|max(?:imum)?|days?|weeks?|months?|years?|hours?|minutes?|mins?|seconds?|secs?|times?|tries|attempts|or more|and up|zeichen|stellen|ziffern|buchstaben|tage|tagen|wochen|monate|jahre|stunden|minuten|mal|caracteres|dígitos|letras|días|dias|semanas|meses|años|anos|horas|minutos|veces|vezes|caractères|chiffres|lettres|jours|semaines|mois|ans|heures|fois|caratteri|cifre|giorni|mesi|anni|ore|volte|tekens|cijfers|dagen|weken|maanden|jaar|uur|keer|位|个字符|個字元|字符|天|小时|分钟|次|文字|桁|日|時間|分|回|자리|자|일|시간|분|번|символов|цифр|дней|знаков|cyfr|znaków|dni|karakter|hane|gün|dní|dnů|dny|znaků|znakov|днів|символів|napja|nap)(?![\p{L}])/iu;
 
 /** Escapes a phrase for a regex, with any run of spaces matching any run of whitespace. */
 export function phrasePattern(phrases: readonly string[]): string {

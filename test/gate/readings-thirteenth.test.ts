@@ -3,7 +3,7 @@
 // values, values over two lines), each beside the look-alikes it must leave alone. Card, IBAN and ID values are
 // generated here with their check digits, so no complete identifier literal sits in the repository.
 import { describe, expect, it } from 'vitest';
-import { isValidSouthAfricanId } from '../../src/gate/pii/national-ids.ts';
+import { isValidSouthAfricanId } from '../../src/gate/pii/national-checks.ts';
 import { passesLuhn } from '../../src/gate/secrets/card-numbers.ts';
 import { numbers } from './check-digit-numbers.ts';
 import { evaluateCorpusText } from './corpus/measure.ts';

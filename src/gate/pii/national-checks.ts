@@ -1,5 +1,5 @@
-// Check digits of the national numbers of Northern and Eastern Europe, Ireland and Sri Lanka that national-ids.ts
-// reads near their labels (the fourteenth held-out set). Each function takes the number's characters as written,
+// Check digits of the national numbers of Northern and Eastern Europe, Ireland, South Africa and Sri Lanka that
+// national-ids.ts reads near their labels (the thirteenth and fourteenth held-out sets). Each function takes the number's characters as written,
 // separators removed, and says whether its check holds; none looks at the text around it.
 import { passesLuhn } from '../secrets/card-numbers.ts';
 
@@ -10,6 +10,12 @@ function plausibleDate(ddmmyy: string): boolean {
   const day = Number(ddmmyy.slice(0, 2));
   const month = Number(ddmmyy.slice(2, 4));
   return day >= 1 && day <= 31 && month >= 1 && month <= 12;
+}
+
+/** A South African identity number (13 digits): a birth date (YYMMDD) first, then Luhn over all 13. */
+export function isValidSouthAfricanId(digits: string): boolean {
+  if (!/^\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{4}[01]\d{2}$/.test(digits)) return false;
+  return passesLuhn(digits);
 }
 
 /** ISO 7064 MOD 11,10 over every digit but the last (Croatian OIB; the German Steuer-ID uses it too). */

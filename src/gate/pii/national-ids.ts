@@ -18,6 +18,7 @@ import {
   isValidKennitala,
   isValidPersonasKods,
   isValidPps,
+  isValidSouthAfricanId,
   isValidTaj,
   passesMod11Of10,
 } from './national-checks.ts';
@@ -197,15 +198,7 @@ export function isValidTcKimlik(digits: string): boolean {
 
 /** The ISO 7064 MOD 11,10 check digit of a German Steuer-ID (11 digits, not starting with 0). */
 export function isValidSteuerId(digits: string): boolean {
-  if (!/^[1-9]\d{10}$/.test(digits)) return false;
-  let product = 10;
-  for (let i = 0; i < 10; i++) {
-    let sum = (Number(digits[i]) + product) % 10;
-    if (sum === 0) sum = 10;
-    product = (sum * 2) % 11;
-  }
-  const check = 11 - product === 10 ? 0 : 11 - product;
-  return check === Number(digits[10]);
+  return /^[1-9]\d{10}$/.test(digits) && passesMod11Of10(digits);
 }
 
 /** The check digit of an Iranian national code (کد ملی, 10 digits, not all the same). */
@@ -332,12 +325,6 @@ export function isValidMyNumber(digits: string): boolean {
   for (let n = 1; n <= 11; n++) sum += Number(digits[11 - n]) * (n <= 6 ? n + 1 : n - 5);
   const r = sum % 11;
   return Number(digits[11]) === (r <= 1 ? 0 : 11 - r);
-}
-
-/** A South African identity number (13 digits): a birth date (YYMMDD) first, then Luhn over all 13. */
-export function isValidSouthAfricanId(digits: string): boolean {
-  if (!/^\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{4}[01]\d{2}$/.test(digits)) return false;
-  return passesLuhn(digits);
 }
 
 /** Exactly `length` ASCII digits, grouped by single spaces, dots or dashes or not, standing alone. */

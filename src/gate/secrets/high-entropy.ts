@@ -50,11 +50,12 @@ const ALONE_ON_LINE = /^[ \t]*([A-Za-z0-9_\-+/=.~]{20,512})[ \t]*$/;
 
 // What such a line may name instead of a secret: a fingerprint, a hash or a public half ("private key fingerprint
 // (SHA-256):\n...").
-const NOT_SECRET_LINE =
-  /fingerprint|hash|sha-?\d*|checksum|digest|public|publishable|thumbprint|empreinte|prüfsumme|fingerabdruck|\bids?\b|指纹|指紋/i;
-
-const DIGEST_OF =
-  /(?:fingerprint|hash|digest|checksum|thumbprint|empreinte|fingerabdruck)\s+(?:of|for|de|du|des|von|der|des)\b/i;
+// A key's digest, named in the languages it is usually named in.
+const DIGEST_WORDS =
+  'fingerprint|hash|digest|checksum|thumbprint|empreinte|prüfsumme|fingerabdruck|指纹|指紋';
+const NOT_SECRET_LINE = new RegExp(`${DIGEST_WORDS}|sha-?\\d*|public|publishable|\\bids?\\b`, 'i');
+// "Fingerprint of the signing key: ...": what follows the key word is the key's digest.
+const DIGEST_OF = new RegExp(`(?:${DIGEST_WORDS})\\s+(?:of|for|de|du|des|von|der)\\b`, 'i');
 
 // An eSIM's activation code (GSMA SGP.22: "LPA:1$<SM-DP+ address>$<matching ID>"): the matching ID downloads the
 // profile once, to whoever types it first.

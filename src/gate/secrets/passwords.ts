@@ -214,7 +214,7 @@ const CJK_GLUED = /^ ?(?=[!-~]{8})(?=[!-~]*[0-9])(?=[!-~]*[A-Za-z])/;
 // service's name and a possessive ("PIN DANA aku 150693"), or
 // a word that says the password is a new or temporary one ("mot de passe provisoire Renard-Velours-93!").
 const TEMPORARY = phrasePattern([
-  ...['temporary', 'temp', 'new', 'initial', 'one-time', 'provisoire', 'temporaire', 'nouveau', 'initial'],
+  ...['temporary', 'temp', 'new', 'initial', 'one-time', 'provisoire', 'temporaire', 'nouveau'],
   ...['vorläufiges', 'temporäres', 'neues', 'temporal', 'provisional', 'nueva', 'provisória', 'temporária'],
   ...['nova', 'provvisoria', 'temporanea', 'nuova', 'tijdelijk', 'tymczasowe', 'nowe', 'временный', 'новый'],
   ...['тимчасовий', 'новий', 'geçici', 'yeni', 'tillfälligt', 'nytt', 'midlertidig', 'väliaikainen'],
