@@ -48,4 +48,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261202220000_or_tsquery_quiet.sql',
   '20261203080000_recall_stats_table.sql',
   '20261203090000_record_recalls_set_based.sql',
+  '20261203100000_vectors_inline.sql',
 ];

@@ -505,6 +505,9 @@ comment on table engram.memory_embeddings is 'Vectors of live memories, one per 
 -- No statistics for the vectors: no plan estimates anything from them, and ANALYZE sorted the sampled vectors to
 -- compute them (20261202110000).
 alter table engram.memory_embeddings alter column embedding set statistics 0;
+-- Vectors in their row, not out of line in TOAST (pgvector's default once a row passes ~2 kB, 509 dimensions):
+-- the exact lane reads every vector of a subject, and a TOAST fetch each made it 4.5x slower (20261203100000).
+alter table engram.memory_embeddings alter column embedding set storage main;
 
 create table engram.audit_events (
   id bigint generated always as identity primary key,

@@ -107,6 +107,11 @@ const CHANGES: { what: string; sql: string; reports: string; serverToo?: false }
     reports: 'column engram.api_keys.last_used_at: type differs',
   },
   {
+    what: 'a column storage',
+    sql: 'alter table engram.memory_embeddings alter column embedding set storage external',
+    reports: 'column engram.memory_embeddings.embedding: storage differs',
+  },
+  {
     what: 'a generated column',
     sql: `alter table engram.memories drop column search_tsv;
           alter table engram.memories add column search_tsv tsvector

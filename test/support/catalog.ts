@@ -68,7 +68,7 @@ const QUERIES: readonly string[] = [
           (pg_catalog.row_number() over (partition by c.oid order by a.attnum))::text as position,
           pg_catalog.format_type(a.atttypid, a.atttypmod) as type, a.attnotnull::text as not_null,
           coalesce(pg_catalog.pg_get_expr(d.adbin, d.adrelid), '') as "default",
-          a.attgenerated::text as generated, a.attidentity::text as identity,
+          a.attgenerated::text as generated, a.attidentity::text as identity, a.attstorage::text as storage,
           coalesce(co.collname::text, '') as collation,
           -- The options SQL can set (n_distinct, n_distinct_inherited); some builds stamp others of their own.
           coalesce((select pg_catalog.string_agg(o, ', ' order by o) from pg_catalog.unnest(a.attoptions) o
