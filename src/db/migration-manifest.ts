@@ -49,4 +49,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261203080000_recall_stats_table.sql',
   '20261203090000_record_recalls_set_based.sql',
   '20261203100000_vectors_inline.sql',
+  '20261203110000_recall_reads_fused_rows_once.sql',
 ];

@@ -605,12 +605,7 @@ declare
   v_vec_sims real[] := '{}';
   v_lex_ids uuid[] := '{}';
   v_lex_scores real[] := '{}';
-  v_rows engram.memories[];
-  v_row_ids uuid[];
-  v_durable_ids uuid[];
   v_words tsquery[];
-  v_share_ids uuid[];
-  v_shares float8[];
   -- The query vector, parsed once: a text parameter cast in the statement would be parsed on every row of a
   -- generic plan.
   v_query extensions.vector;
@@ -782,6 +777,7 @@ begin
     -- because speaker names in the neighbours' context make most turns match. Subjects under 2,000 rows are
     -- scored exactly.
       with q as (select engram.query_tsquery(p_query, p_language) as tsq),
+      terms as materialized (select t.tq, t.i from engram.query_terms(p_query, p_language) with ordinality t(tq, i)),
       win as materialized (
         select w.ids, w.search_tsvs, w.kinds, w.walked, w.complete
           from q, engram.lexical_window(p_subject, q.tsq, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until, 2000) w),
@@ -803,30 +799,40 @@ begin
                            limit 2001) s)) as n),
       per_term as materialized (
         select y.id, y.search_tsv, y.kind
-          from engram.rare_term_matches(p_subject, (select pg_catalog.array_agg(t.tq) from engram.query_terms(p_query, p_language) t(tq)),
+          from engram.rare_term_matches(p_subject, (select pg_catalog.array_agg(t.tq) from terms t),
                                         p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until, 500) y
          where (select pg_catalog.count(*) from whole) >= 2000 or not coalesce((select w.complete from win w), true)),
-      matched as materialized (
-        select distinct on (u.id) u.id, u.search_tsv, u.kind
-          from (select * from whole union all select * from per_term) u),
+      -- The rare terms' matches the window does not hold (the window's rows are distinct already: no sort of
+      -- every match by id to remove duplicates).
+      extra as materialized (
+        select p.id, p.search_tsv, p.kind from per_term p
+         where not exists (select 1 from whole w where w.id = p.id)),
       population as (
-        select greatest(least((select z.n from sized z), 2000), (select pg_catalog.count(*) from matched))::float8 as n),
+        select greatest(least((select z.n from sized z), 2000),
+                        (select pg_catalog.count(*) from whole) + (select pg_catalog.count(*) from extra))::float8 as n),
       pairs as materialized (
-        select mt.id, mt.kind, t.tq,
+        select mt.id, mt.kind, t.i,
                pg_catalog.ts_rank('{0.5, 0.2, 0.4, 1.0}'::real[], mt.search_tsv, t.tq, 1) as tf
-          from matched mt join engram.query_terms(p_query, p_language) t(tq) on mt.search_tsv @@ t.tq),
+          from (select * from whole union all select * from extra) mt join terms t on mt.search_tsv @@ t.tq),
+      -- Each term's document frequency, grouped by the term's number (not a window partitioned by the tsquery,
+      -- which sorted every pair by it).
+      dfs as (
+        select x.i, pg_catalog.count(*)::float8 as df from pairs x group by x.i),
       scored as (
         select pr.id, pr.kind <> 'episode' as durable,
-               pg_catalog.sum(pg_catalog.ln(1 + (p.n - pr.df + 0.5) / (pr.df + 0.5)) * pr.tf) as score
-          from (select x.id, x.kind, x.tf, pg_catalog.count(*) over (partition by x.tq)::float8 as df
-                  from pairs x) pr
+               pg_catalog.sum(pg_catalog.ln(1 + (p.n - d.df + 0.5) / (d.df + 0.5)) * pr.tf) as score
+          from pairs pr
+               join dfs d on d.i = pr.i
                cross join population p
          group by pr.id, pr.kind),
+      -- Rank among all matches and among the durable ones in one ordered pass: a durable match's rank in its pool
+      -- is the number of durable matches up to it.
       ranked as (
         select sc.id, sc.score, sc.durable,
-               pg_catalog.row_number() over (order by sc.score desc, sc.id) as r_all,
-               pg_catalog.row_number() over (partition by sc.durable order by sc.score desc, sc.id) as r_pool
-          from scored sc)
+               pg_catalog.row_number() over w as r_all,
+               pg_catalog.count(*) filter (where sc.durable) over w as r_pool
+          from scored sc
+        window w as (order by sc.score desc, sc.id rows between unbounded preceding and current row))
       select coalesce(pg_catalog.array_agg(r.id order by r.score desc, r.id), '{}'),
              coalesce(pg_catalog.array_agg(r.score::real order by r.score desc, r.id), '{}')
         into v_lex_ids, v_lex_scores
@@ -837,33 +843,32 @@ begin
   if pg_catalog.cardinality(v_vec_ids) = 0 and pg_catalog.cardinality(v_lex_ids) = 0 then
     return;
   end if;
-  -- The fused ids' rows, by primary key (one table; the lanes already applied the filters), with what the hybrid
-  -- weighing reads of them: which are durable, and the lexical share of each lexical hit (the query's words
-  -- matched once per hit, here, beside the row: measured cheaper than carrying the rows through the fusion).
+  -- The query's words, for the lexical share of each lexical hit (read beside the hit's row in the statement below).
   if p_mode = 'hybrid' and pg_catalog.cardinality(v_lex_ids) > 0 then
     v_words := array(select engram.query_word_terms(p_query, p_language));
   end if;
   v_fetch_ids := v_vec_ids || v_lex_ids;
   v_share_of := case when pg_catalog.cardinality(v_words) > 0 then v_lex_ids end;
-  select pg_catalog.array_agg(m), pg_catalog.array_agg(m.id),
-           pg_catalog.array_agg(m.id) filter (where m.kind <> 'episode'),
-           pg_catalog.array_agg(m.id) filter (where m.id = any (v_share_of)),
-           pg_catalog.array_agg(
-             (select pg_catalog.count(*) filter (where m.search_tsv @@ w.tq)::float8 / pg_catalog.count(*)
-                from pg_catalog.unnest(v_words::tsquery[]) w(tq))) filter (where m.id = any (v_share_of))
-      into v_rows, v_row_ids, v_durable_ids, v_share_ids, v_shares
-      from engram.memories m
-     where m.id = any (v_fetch_ids) and m.revoked_at is null and m.superseded_by is null;
-
+  -- The fused ids' rows, by primary key (one table; the lanes already applied the filters), read once (`live`) with
+  -- what the hybrid weighing reads of them: which are durable, and the lexical share of each lexical hit (the
+  -- query's words matched beside the row: measured cheaper than carrying the rows through the fusion). Until
+  -- 20261203110000 a statement of its own gathered them into an array of whole memories rows (text-search vector
+  -- and all) that this one unnested again: 0.6-0.8 ms of a 9 ms recall at LoCoMo size.
   -- The threshold applies after the ordered scan (a distance in WHERE would force a sequential scan). Vector
   -- evidence under it, or not a number (NaN sorts above every number in PostgreSQL), is kept on the row, flagged,
   -- and left out of rrf. A hybrid recall weighs each row's lanes (see above the function). Order: rrf, then the
   -- best counted lane rank, then id (ties are deterministic).
-  v_durable_ids := coalesce(v_durable_ids, '{}');
-  v_share_ids := coalesce(v_share_ids, '{}');
-  v_shares := coalesce(v_shares, '{}');
   return query
-    with vec as (
+    with live as materialized (
+           select m.id, m.subject, m.kind, m.content, m.tags, m.trust, m.importance, m.confidence, m.created_at,
+                  m.source_type, m.source_uri, m.source_id, m.source_session, m.key, m.facet, m.polarity, m.trigger,
+                  m.language, m.kind <> 'episode' as durable,
+                  case when m.id = any (v_share_of) then
+                    (select pg_catalog.count(*) filter (where m.search_tsv @@ w.tq)::float8 / pg_catalog.count(*)
+                       from pg_catalog.unnest(v_words::tsquery[]) w(tq)) end as share
+             from engram.memories m
+            where m.id = any (v_fetch_ids) and m.revoked_at is null and m.superseded_by is null),
+         vec as (
            select v.id, v.sim, v.vrank::integer as vrank
              from rows from (pg_catalog.unnest(v_vec_ids::uuid[]), pg_catalog.unnest(v_vec_sims::real[])) with ordinality v(id, sim, vrank)),
          lex as (
@@ -875,11 +880,9 @@ begin
                                            or (p_min_similarity::real is not null and vec.sim < p_min_similarity::real))) as below
              from vec full join lex on lex.id = vec.id),
          rowed as (
-           select f.*, f.id = any (v_durable_ids) as durable, f.vrank is not null and not f.below as vcounted, sh.share
+           select f.*, l.durable, f.vrank is not null and not f.below as vcounted, l.share
              from fused f
-             left join rows from (pg_catalog.unnest(v_share_ids::uuid[]), pg_catalog.unnest(v_shares::float8[])) sh(id, share)
-                    on sh.id = f.id
-            where f.id = any (v_row_ids)),
+             join live l on l.id = f.id),
          shared as (
            select r.*,
                   case when r.vcounted then pg_catalog.row_number() over (
@@ -913,7 +916,7 @@ begin
            m.key, m.facet, m.polarity, m.trigger, m.language,
            s.sim, s.vrank, coalesce(s.below, false), s.lscore, s.lrank, s.share, s.rrf, v_path::text
       from scored s
-      join pg_catalog.unnest(v_rows::engram.memories[]) m on m.id = s.id
+      join live m on m.id = s.id
      order by s.rrf desc, s.best_rank, s.id;
 end
 $$;
