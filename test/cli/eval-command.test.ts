@@ -192,9 +192,15 @@ describe.each(serverUrl ? [serverUrl] : [])('eval beside LangGraph PostgresStore
       1,
     );
     expect(doc.langgraph_postgres_store.search_ms.n).toBe(15);
+    // The interleaved pass asked all 15 questions of both.
+    expect(doc.interleaved.engram_ms.n).toBe(15);
+    expect(doc.interleaved.store_ms.n).toBe(15);
+    expect(doc.interleaved.median_paired_ratio).toBeGreaterThan(0);
     expect(await readFile(join(out, 'comparison.md'), 'utf8')).toMatch(
       /\| PostgresStore.search \| 0\.\d{3} \|/,
     );
-    expect(lines.some((l) => l.startsWith('langgraph PostgresStore: R@10 '))).toBe(true);
+    expect(
+      lines.some((l) => l.startsWith('langgraph PostgresStore: R@10 ') && l.includes('; interleaved p50 ')),
+    ).toBe(true);
   });
 });

@@ -19,7 +19,7 @@ import {
   renderModeComparison,
   renderSummary,
 } from '../../eval/locomo/report.ts';
-import { type LocomoRunResult, runLocomoModes } from '../../eval/locomo/run.ts';
+import { type LocomoRunResult, locomoRecaller, runLocomoModes } from '../../eval/locomo/run.ts';
 import { integerFlag, parseFlags, UsageError } from '../args.ts';
 import type { RequiredEmbedder } from '../configured-embedder.ts';
 import { COMMAND_HELP } from '../usage.ts';
@@ -177,11 +177,15 @@ async function runLocomoEval(
     if (request.compareLangGraph && hybrid && configured && config.DATABASE_URL) {
       // Loaded only when asked: the baseline's package is a dev dependency.
       const { runLangGraphBaseline } = await import('../../eval/locomo/langgraph-baseline.ts');
+      // Engram's recall of the same questions, asked beside the store's for the interleaved latencies.
+      const engram = locomoRecaller(evalRunDeps(environment, configured, true), 'hybrid');
       const baseline = await runLangGraphBaseline(samples, {
         serverUrl: config.DATABASE_URL,
         embedder: configured.embedder,
         progress: request.quiet ? silentProgress : createProgress(),
+        pairWith: engram.ask,
       });
+      await engram.settle();
       const dir = join(request.outDir, 'langgraph');
       await mkdir(dir, { recursive: true });
       await writeFile(join(dir, 'rankings.json'), `${JSON.stringify(baseline.rankings)}\n`);
@@ -193,8 +197,9 @@ async function runLocomoEval(
       };
       await writeFile(join(dir, 'metrics.json'), `${JSON.stringify(document, null, 2)}\n`);
       comparison = renderBaselineComparison(hybrid, baseline);
+      const paired = figures.interleaved;
       say(
-        `langgraph PostgresStore: R@10 ${baseline.metrics.headline.recall[10].toFixed(3)}, MRR ${baseline.metrics.headline.mrr.toFixed(3)}, search p50 ${baseline.searchMs.p50} ms (Engram hybrid p50 ${hybrid.timing.recallMs.p50} ms) -> ${dir}`,
+        `langgraph PostgresStore: R@10 ${baseline.metrics.headline.recall[10].toFixed(3)}, MRR ${baseline.metrics.headline.mrr.toFixed(3)}, search p50 ${baseline.searchMs.p50} ms (Engram hybrid p50 ${hybrid.timing.recallMs.p50} ms)${paired ? `; interleaved p50 ${paired.engram_ms.p50} / ${paired.store_ms.p50} ms, Engram / store ${paired.latency_p50_ratio} (median of the questions' ratios ${paired.median_paired_ratio})` : ''} -> ${dir}`,
       );
     }
     if (!single)

@@ -8,8 +8,9 @@ import { turnContent } from '../../ingest/turns.ts';
 import type { Embedder } from '../../ports/embedder.ts';
 import { RANKING_DEPTH } from '../recaller.ts';
 import { askEveryQuestion } from './ask.ts';
-import { type Sample, turnText } from './dataset.ts';
+import { type Question, type Sample, turnText } from './dataset.ts';
 import { scratchDatabase } from './environment.ts';
+import { type InterleavedLatency, type TimedAsk, timeInterleaved } from './interleaved.ts';
 import type { MetricsReport } from './metrics.ts';
 import { type Progress, silentProgress } from './progress.ts';
 
@@ -18,6 +19,8 @@ export interface BaselineResult {
   metrics: MetricsReport;
   ingestMs: number;
   searchMs: LatencySummary;
+  /** With `pairWith`: each question asked of both back to back (`first` the other system, `second` the store). */
+  interleaved: InterleavedLatency | null;
 }
 
 /**
@@ -26,7 +29,16 @@ export interface BaselineResult {
  */
 export async function runLangGraphBaseline(
   samples: readonly Sample[],
-  options: { serverUrl: string; embedder: Embedder; progress?: Progress },
+  options: {
+    serverUrl: string;
+    embedder: Embedder;
+    progress?: Progress;
+    /**
+     * The other system's ask (Engram's recall): after the store's own pass, every question is asked of both back
+     * to back, alternating which goes first, for latencies that a shared machine's drift cannot tilt.
+     */
+    pairWith?: TimedAsk | undefined;
+  },
 ): Promise<BaselineResult> {
   const progress = options.progress ?? silentProgress;
   const scratch = await scratchDatabase(options.serverUrl);
@@ -72,18 +84,21 @@ export async function runLangGraphBaseline(
       await maintenance.end();
     }
 
-    const asked = await askEveryQuestion(samples, {
-      label: 'langgraph search',
-      progress,
-      ask: async (sample, question) => {
-        const hits = await store.search([sample.sampleId], {
-          query: question.question,
-          limit: RANKING_DEPTH,
-        });
-        return hits.map((hit) => hit.key);
-      },
-    });
-    return { rankings: asked.rankings, metrics: asked.metrics, ingestMs, searchMs: asked.latency };
+    const search = async (sample: Sample, question: Question) => {
+      const hits = await store.search([sample.sampleId], { query: question.question, limit: RANKING_DEPTH });
+      return hits.map((hit) => hit.key);
+    };
+    const asked = await askEveryQuestion(samples, { label: 'langgraph search', progress, ask: search });
+    const interleaved = options.pairWith
+      ? await timeInterleaved(samples, options.pairWith, search, progress)
+      : null;
+    return {
+      rankings: asked.rankings,
+      metrics: asked.metrics,
+      ingestMs,
+      searchMs: asked.latency,
+      interleaved,
+    };
   } finally {
     await store.stop();
     await scratch.drop();

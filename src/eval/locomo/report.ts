@@ -110,6 +110,18 @@ export function baselineComparison(engram: LocomoRunResult, baseline: BaselineRe
       latency_p50: ratio(engram.timing.recallMs.p50, baseline.searchMs.p50),
       latency_p95: ratio(engram.timing.recallMs.p95, baseline.searchMs.p95),
     },
+    /**
+     * Each question asked of both back to back, alternating which goes first (src/eval/locomo/interleaved.ts): the
+     * latency figures to compare, since the passes above ran minutes apart on a shared machine. Null when not run.
+     */
+    interleaved: baseline.interleaved
+      ? {
+          engram_ms: baseline.interleaved.first,
+          store_ms: baseline.interleaved.second,
+          latency_p50_ratio: ratio(baseline.interleaved.first.p50, baseline.interleaved.second.p50),
+          median_paired_ratio: baseline.interleaved.medianRatio,
+        }
+      : null,
   };
 }
 
@@ -133,5 +145,21 @@ export function renderBaselineComparison(engram: LocomoRunResult, baseline: Base
     '',
     "Latency is per call as the application sees it: Engram's includes embedding the query, both lanes, fusion, post-ranking and the context block; the store's includes embedding the query and its search.",
     '',
+    ...interleavedLines(c.interleaved),
   ].join('\n');
+}
+
+function interleavedLines(i: BaselineComparison['interleaved']): string[] {
+  if (!i) return [];
+  return [
+    "Interleaved: every question asked of both back to back, alternating which goes first, so that the machine's drift between the two passes above cannot tilt the comparison.",
+    '',
+    '| | p50 ms | p95 ms |',
+    '| --- | --- | --- |',
+    `| Engram hybrid recall | ${i.engram_ms.p50} | ${i.engram_ms.p95} |`,
+    `| PostgresStore.search | ${i.store_ms.p50} | ${i.store_ms.p95} |`,
+    `| ratio of the p50s (Engram / store) | ${i.latency_p50_ratio} | |`,
+    `| median of each question's ratio | ${i.median_paired_ratio} | |`,
+    '',
+  ];
 }

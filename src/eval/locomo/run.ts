@@ -10,7 +10,7 @@ import { createIngestService, type IngestServiceDeps } from '../../services/inge
 import type { RecallServiceDeps } from '../../services/recall.ts';
 import { createEvalRecall, evalPrincipal, FULL_RANKING } from '../recaller.ts';
 import { askEveryQuestion } from './ask.ts';
-import { type Sample, turnText } from './dataset.ts';
+import { type Question, type Sample, turnText } from './dataset.ts';
 import type { MetricsReport } from './metrics.ts';
 import { type Progress, silentProgress } from './progress.ts';
 
@@ -124,6 +124,20 @@ export interface QueryOutcome {
   recallMs: LatencySummary;
 }
 
+/**
+ * Engram's recall of one LoCoMo question as the protocol asks it (one subject per conversation, the full ranking),
+ * and the wait for the recalls' batched bookkeeping.
+ */
+export function locomoRecaller(deps: LocomoRunDeps, mode: RecallMode) {
+  const principal = principalOf(deps.tenantId);
+  const recall = createEvalRecall({ store: deps.store, embedder: deps.embedder, ...deps.recall });
+  return {
+    ask: (sample: Sample, question: Question) =>
+      recall.recall(principal, { subject: sample.sampleId, query: question.question, mode, ...FULL_RANKING }),
+    settle: recall.settle,
+  };
+}
+
 /** Asks every question as one recall and scores the rankings (questions without usable gold are skipped). */
 export async function queryLocomo(
   samples: readonly Sample[],
@@ -131,20 +145,14 @@ export async function queryLocomo(
   options: LocomoRunOptions,
   deps: LocomoRunDeps,
 ): Promise<QueryOutcome> {
-  const principal = principalOf(deps.tenantId);
-  const recall = createEvalRecall({ store: deps.store, embedder: deps.embedder, ...deps.recall });
+  const recall = locomoRecaller(deps, options.mode);
   const upkeep = deps.upkeep;
   let degradedRecalls = 0;
   const asked = await askEveryQuestion(samples, {
     label: `recall (${options.mode})`,
     progress: deps.progress,
     ask: async (sample, question) => {
-      const answer = await recall.recall(principal, {
-        subject: sample.sampleId,
-        query: question.question,
-        mode: options.mode,
-        ...FULL_RANKING,
-      });
+      const answer = await recall.ask(sample, question);
       if (answer.degraded) degradedRecalls++;
       return answer.items.flatMap((item) => corpus.diaIdsOf.get(item.id) ?? []);
     },
