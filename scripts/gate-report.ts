@@ -365,6 +365,28 @@ const FIRST_RUNS: readonly FirstRun[] = [
       'value, long clauses, a PIN inside a USSD string, "It\'s 2047" in the sentence after "PIN to Drive". Read ' +
       'later the same day: digits said aloud in Swahili, Indonesian, Malay and Tagalog',
   },
+  {
+    origin: 'held-out-seventeenth',
+    title:
+      'Seventeenth held-out set (held-out-seventeenth: written the same way; 39 languages, a third of the secrets ' +
+      'harder than "label: value": long clauses before the value, the value in a later sentence or line, quoted ' +
+      'replies, forwarded SMS, .env and table blocks, values partly spelled out; benign hard look-alikes)',
+    secrets: { total: 100, rejected: 61 },
+    benign: { total: 100, rejected: 3 },
+    note:
+      'misses: passwords after a long clause (commas and all) before "is", in a later sentence after a word that ' +
+      'points back ("Es lautet:", "Oui, c\'est", "Tức là", "Тобто", "ওটা হলো", "Yung bago ay"), before a Japanese or ' +
+      'Korean copula ("です", "이거야"), after a Thai "รหัสคือ" and a Yoruba label; one-time codes after a long clause ' +
+      "before a colon (Urdu, Telugu, Hungarian, Greek, Khmer's colon), after a closing bracket (Hausa) and labels in " +
+      'Persian, Czech, Hungarian, Greek and Burmese; door, gate and alarm codes after five to eight words before a ' +
+      'colon (German, Romanian, Swahili), a French digicode that opens with its letter, a Finnish key safe, a ' +
+      'Japanese code typed with a full-width "＃"; a Persian wallet key; a Finnish "salalause"; benign refused: "change ' +
+      'my password on Friday" (Finnish "on" read as a copula after an English label), an Indian postal "पिन कोड", ' +
+      'an AWS key id of sixteen X. No label was changed. Now read: each of those, and a gate code after an aside in ' +
+      'brackets. Still missed (11): a CURP and a Chilean RUT with dots, a personnummer and an SSN on the line after ' +
+      'their sentence, a Yoruba NIN, a Czech code after an amount, an Italian alarm code in the next sentence, a ' +
+      'Swedish code spelled out first, passports in Tamil and Amharic, an Arabic phone-unlock code',
+  },
 ];
 
 // Inputs built to make the regexes backtrack; each is cut to the 8000-character content limit.
@@ -509,7 +531,7 @@ function markdown(
     ),
     '',
     ...FIRST_RUNS.flatMap((run) => [firstRunParagraph(run, figures.byOrigin[run.origin]), '']),
-    'The first runs of the last fourteen sets are the best estimates on text written by someone else: 83%, 83%, 89%, 80%, 66%, 93%, 71%, 68%, 76%, 75%, 57%, 48%, 78% and 61% caught (each ran after the readings the sets before it prompted; the sixth brought a channel none had, speech; the seventh, end users naming national identifiers and card schemes in their own languages, fared worst; the ninth buried each secret in a long message; the tenth brought tables, records, OCR and native digits; the eleventh, the staff chats of small businesses in 22 languages; the twelfth, forms and calls with health, tax and government services in 27; the thirteenth, quick phone messages from regions and languages the sets before had little of; the fourteenth, households and travel in 35 languages of Northern, Central and Eastern Europe and South Asia; the fifteenth, work assistants and SaaS tokens in 24; the sixteenth, smart homes, devices and mobile money in 27). Pooled: 1,032 of 1,399 (74%), with 20 of 1,390 benign texts refused: every new region or channel a set brings costs a first run its labels.',
+    'The first runs of the last fifteen sets are the best estimates on text written by someone else: 83%, 83%, 89%, 80%, 66%, 93%, 71%, 68%, 76%, 75%, 57%, 48%, 78%, 61% and 61% caught (each ran after the readings the sets before it prompted; the sixth brought a channel none had, speech; the seventh, end users naming national identifiers and card schemes in their own languages, fared worst; the ninth buried each secret in a long message; the tenth brought tables, records, OCR and native digits; the eleventh, the staff chats of small businesses in 22 languages; the twelfth, forms and calls with health, tax and government services in 27; the thirteenth, quick phone messages from regions and languages the sets before had little of; the fourteenth, households and travel in 35 languages of Northern, Central and Eastern Europe and South Asia; the fifteenth, work assistants and SaaS tokens in 24; the sixteenth, smart homes, devices and mobile money in 27; the seventeenth, harder phrasings in 39). Pooled: 1,093 of 1,499 (73%), with 23 of 1,490 benign texts refused: every new region or channel a set brings costs a first run its labels.',
     '',
     '## By language',
     '',

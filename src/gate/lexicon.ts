@@ -107,6 +107,10 @@ export const VALUE_VERBS = phrasePattern(ALL_VALUE_VERBS);
  * ("Sonne!12 ist mein Passwort").
  */
 const ENGLISH_LOOKALIKES = new Set(['on', 'to', 'er', 'era', 'war', 'var', 'je', 'oli', 'bylo', '—', 'son']);
+/** Whether a value verb of another language is also an English word ("on", "to", "war"). */
+export function isEnglishLookalike(verb: string): boolean {
+  return ENGLISH_LOOKALIKES.has(verb.toLowerCase());
+}
 export const UNAMBIGUOUS_VALUE_VERBS = phrasePattern(
   ALL_VALUE_VERBS.filter((verb) => !ENGLISH_LOOKALIKES.has(verb)),
 );

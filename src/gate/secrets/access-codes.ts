@@ -192,6 +192,11 @@ const FOREIGN_LOCKS = [
   // Swedish definite forms ("koden till hänglåset"), Turkish ("kapı şifresi"), Hindi ("डोर कोड").
   ...['hänglås', 'hänglåset', 'skåp', 'skåpet', 'dörren', 'porten', 'kapı', 'kapının', 'kasa', 'kasanın'],
   ...['डोर', 'गेट', 'लॉकर', 'तिजोरी', 'दरवाज़े', 'दरवाजे'],
+  // Finnish key safes ("mökin avainsäilön koodi"), Romanian ("codul de la interfonul blocului"), Swahili ("namba ya
+  // kufungua geti").
+  ...['avainsäilö', 'avainsäilön', 'avainlaatikko', 'avainlaatikon', 'avainboksi', 'avainboksin'],
+  ...['interfon', 'interfonul', 'interfonului', 'ușa', 'ușii', 'poarta', 'porții', 'seiful', 'seifului'],
+  ...['alarma', 'alarmei', 'lacăt', 'lacătul', 'lacătului', 'geti', 'lango', 'mlango', 'kufuli', 'sefu'],
 ];
 // Thai writes no spaces between words: its lock words are read wherever they stand ("รหัสเข้าประตูคอนโด").
 const UNSPACED_LOCKS = ['ประตู', 'ตู้เซฟ', 'เซฟ', 'กันขโมย', 'คอนโด', 'กุญแจ', 'ล็อก', 'ล็อค'];
@@ -215,6 +220,9 @@ const FOREIGN_CODE_NOUNS = [
     'mã',
     'κωδικό',
     'κωδικός',
+    'codul',
+    'namba',
+    'nambari',
   ],
 ];
 const FOREIGN_OF = [
@@ -232,7 +240,22 @@ const FOREIGN_OF = [
   'dello',
 ];
 const FOREIGN_OF_2 = ['di', 'van de', 'van het', 'für die', 'für das', 'für den', 'der', 'des', 'vom', 'zur'];
-const FOREIGN_OF_3 = ['zum', 'do', 'od', 'от', 'для', 'de la', 'від', 'до', 'na', 'za', 'till', 'til', 'का'];
+const FOREIGN_OF_3 = [
+  'zum',
+  'do',
+  'od',
+  'от',
+  'для',
+  'de la',
+  'від',
+  'до',
+  'na',
+  'za',
+  'till',
+  'til',
+  'का',
+  'ya',
+];
 
 const VERBS = VALUE_VERBS;
 const LOCK = phrasePattern(LOCKS);
@@ -265,15 +288,17 @@ const LABELS = new RegExp(
   'giu',
 );
 // Between the label and the code: a short phrase naming where ("at mum's house", "of the building", "d'entrée de
-// l'immeuble"), a word before a colon ("Kod do bramy garażowej: ...") or a short relative clause before its verb
-// ("the alarm code the landlord gave us is"), then a colon, a copula or nothing; the lookahead makes the phrase
-// stretch until a code follows.
+// l'immeuble"), up to eight words before a colon ("Kod do bramy garażowej: ...", "Code für die Haustür bei meiner
+// Oma in Freiburg: ...") or a short relative clause before its verb ("the alarm code the landlord gave us is"), an
+// aside in brackets ("at Maria's place (the one behind the garage, not the front door) is"), then a colon, a copula
+// or nothing; the lookahead makes the phrase stretch until a code follows.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al|od|na|za|اللي|اللى|الذي|التي|في)\\s+|(?:d|l|dell)['’])(?:(?![\\d#*])[^\\s:：=.!?,;]+\\s+){0,3}?(?![\\d#*])[^\\s:：=.!?,;]+|(?:\\s+(?![\\d#*])[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${VERBS})\\s+[#*]?\\d)|(?:\\s+[\\p{L}'’-]+){1,3}(?=\\s*(?:\\([^()\\n]{1,80}\\)\\s*)?[:：])|(?:\\s+[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?(?:\\s*\\([^()\\n]{1,80}\\)\\s*[:：]?)?\\s*(?=["']?[#*]?\\d)`,
+  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al|od|na|za|اللي|اللى|الذي|التي|في)\\s+|(?:d|l|dell)['’])(?:(?![\\d#*])[^\\s:：=.!?,;]+\\s+){0,3}?(?![\\d#*])[^\\s:：=.!?,;]+|(?:\\s+(?![\\d#*])[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${VERBS})\\s+[#*]?\\d)|(?:\\s+[\\p{L}'’-]+){1,8}(?=\\s*(?:\\([^()\\n]{1,80}\\)\\s*)?[:：])|(?:\\s+[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*\\([^()\\n]{1,160}\\))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?(?:\\s*\\([^()\\n]{1,80}\\)\\s*[:：]?)?\\s*(?=["']?[#*]?(?:[A-Z](?=\\d{3}))?\\d)`,
   'iu',
 );
 // Digits with #, * or a letter ("4B729", "1984#", "#5521", "24-36-12", "3-1-4-1", "5 - 0 - 3 - 2").
-const VALUE = /^[#*]?\d(?:(?: ?[-–] ?| )?[\dA-Z#*]){2,9}(?![\p{L}\d])/u;
+// A French digicode may open with its letter ("B4729"): a capital counts before three digits.
+const VALUE = /^[#*]?(?:[A-Z](?=\d{3}))?\d(?:(?: ?[-–] ?| )?[\dA-Z#*]){2,9}(?![\p{L}\d])/u;
 
 // "zip code for the new office is 94110": a code word after one of these is not a lock's.
 const PUBLIC_CODE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${phrasePattern(PUBLIC_CODE_KINDS)})[\\s-]*$`, 'iu');
@@ -284,10 +309,6 @@ const PUBLIC_CODE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${phrasePattern(PUBLIC_
 const BARE_CODE = new RegExp(
   `(?:${phrasePattern([...CODE_WORDS, ...FOREIGN_CODE_WORDS, ...FOREIGN_CODE_NOUNS])})(?![\\p{L}])`,
   'giu',
-);
-const LOCK_NEARBY = new RegExp(
-  `(?:^|[^\\p{L}])(?:${phrasePattern([...LOCKS, ...CODE_LOCKS, ...FOREIGN_LOCKS])})(?![\\p{L}])|${phrasePattern(UNSPACED_LOCKS)}`,
-  'iu',
 );
 // Thai: the code word, a lock glued after it, then the digits ("รหัสตู้เซฟหลังร้าน 7 0 3 8 5").
 const THAI_LOCK_CODE = new RegExp(
@@ -320,14 +341,23 @@ const CJK_LOCKS_JA = [
   'スマートロック',
   'テンキー',
 ];
+// A lock named before a code: a word of its own in spaced scripts; anywhere in Thai, Chinese and Japanese, which
+// write no spaces ("実家のマンションのオートロックの暗証番号、…。5091＃で開くよ").
+const LOCK_NEARBY = new RegExp(
+  `(?:^|[^\\p{L}])(?:${phrasePattern([...LOCKS, ...CODE_LOCKS, ...FOREIGN_LOCKS])})(?![\\p{L}])|${phrasePattern([...UNSPACED_LOCKS, ...CJK_LOCKS, ...CJK_LOCKS_JA])}`,
+  'iu',
+);
 const CJK_CODE_WORDS = ['密碼', '密码', '暗証番号', '暗証', '暗号', '番号', '號碼', '号码'];
 const CJK_LOCK_CODE = new RegExp(
   `(?:${phrasePattern([...CJK_LOCKS, ...CJK_LOCKS_JA])})[^\\d\\n]{0,8}?(?:${phrasePattern(CJK_CODE_WORDS)})[^\\d\\n\\p{L}]{0,3}(?:係|系|是|は|を|为|為)?[:：\\s]*(\\d(?: ?\\d){3,7}#?)(?![ ]?\\d)`,
   'gu',
 );
-// A code as typed on a keypad, ending in # ("6505#", "*2139#", "กด 0738#"): with a lock named shortly before it, it
+// A code as typed on a keypad, ending in # or its full-width form ("6505#", "*2139#", "กด 0738#", "5091＃で開くよ"): with
+// a lock named shortly before it, it
 // is that lock's code whatever words lead to it. Four to eight digits: a phone's service codes ("*123#") have three.
-const KEYPAD_ENTRY = /(?<![\p{L}\p{N}#*])\*?\d{4,8}#(?![\p{L}\p{N}#*])/gu;
+// Japanese and Chinese glue their particles to it ("5091＃で開く").
+const KEYPAD_ENTRY =
+  /(?<![\p{L}\p{N}#*＃])\*?\d{4,8}[#＃](?!(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}#*＃])/gu;
 /** How far before a bare code word its lock may be named. */
 const LOCK_CONTEXT = 120;
 // Codes that name what they are, not a lock's: "booking code", "tracking code", "product code" (and the public ones).
@@ -338,7 +368,7 @@ const OTHER_CODE_BEFORE = new RegExp(
 
 /** The code given after a label, or null: a separator, then a value with at least `minDigits` digits. */
 function codeAfter(text: string, labelEnd: number, minDigits: number): SecretFinding | null {
-  const tail = text.slice(labelEnd, labelEnd + 120);
+  const tail = text.slice(labelEnd, labelEnd + 240);
   const separator = SEPARATOR.exec(tail);
   if (!separator) return null;
   // A quoted value ("code: \"2206\"" in a configuration file) is read inside its quotes.

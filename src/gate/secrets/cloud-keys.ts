@@ -47,7 +47,11 @@ function looksLikeAwsSecret(token: string, match: RegExpExecArray, text: string,
 
 /** AWS access key ids and secret access keys. */
 export function detectAwsKeys(text: string): SecretFinding[] {
-  const keyIds = findAll(text, AWS_KEY_ID, 'secret.aws_access_key');
+  // A key id whose sixteen characters are all X ("AKIAXXXXXXXXXXXXXXXX") is a format shown in documentation, not a
+  // key: no real id is one letter repeated. (AWS's own example, AKIAIOSFODNN7EXAMPLE, is still refused: placeholders.ts.)
+  const keyIds = findAll(text, AWS_KEY_ID, 'secret.aws_access_key', {
+    accept: (token) => !/^.{4}X{16}$/.test(token),
+  });
   const secrets = findAll(text, BASE64_40, 'secret.aws_secret_key', {
     accept: (token, match) => looksLikeAwsSecret(token, match, text, keyIds.length > 0),
   });

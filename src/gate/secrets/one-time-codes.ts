@@ -77,6 +77,13 @@ const CODE_LABELS = [
   ],
   ...['onay kodu', 'tek kullanımlık kod', 'güvenlik kodu', 'verifieringskod', 'engångskod', 'säkerhetskod'],
   ...['bekræftelseskode', 'engangskode', 'sikkerhetskode', 'vahvistuskoodi'],
+  // Czech, Slovak, Hungarian, Greek (the accusative too: "κράτα μου τον κωδικό επαλήθευσης").
+  ...['ověřovací kód', 'autorizační kód', 'potvrzovací kód', 'jednorázový kód', 'overovací kód'],
+  ...['autorizačný kód', 'ellenőrző kód', 'ellenőrző kódot', 'ellenőrző kódja', 'megerősítő kód'],
+  ...['egyszer használatos kód', 'κωδικός επαλήθευσης', 'κωδικό επαλήθευσης', 'κωδικός μιας χρήσης'],
+  ...['κωδικό μιας χρήσης', 'κωδικός otp', 'κωδικό otp'],
+  // Persian, Hausa, Burmese and Khmer ("OTP code" as written in each).
+  ...['کد تایید', 'کد تأیید', 'کد یکبار مصرف', 'رمز یکبار مصرف', 'lambar tabbatarwa', 'otp ကုဒ်', 'លេខកូដ otp'],
 ];
 const BACKUP_LABELS = [
   ...['backup code', 'backup codes', 'recovery code', 'recovery codes', 'recovery key', '2fa backup codes'],
@@ -146,7 +153,10 @@ const ARRIVALS = phrasePattern([
 ]);
 const LABEL = new RegExp(`(?:${phrasePattern([...CODE_LABELS, ...BACKUP_LABELS])})(?![\\p{L}\\p{N}])`, 'giu');
 const CJK_LABEL = new RegExp(phrasePattern(CJK_LABELS), 'gu');
-// Between a label and its code: colons, arrows and dashes, copulas in the covered languages, "from <service>" up to
+// Between a label and its code: a closing bracket first ("lambar tabbatarwa (OTP) da banki ya turo min yanzu:
+// ..."); up to fourteen words before a colon, commas allowed, no digits and no sentence end ("یہ OTP نوٹ کر لو، ابھی
+// بینک کی ایپ میں ڈالنا ہے: ...", "ellenőrző kódot, amit az Ügyfélkapu küldött SMS-ben: ..."; Khmer's colon ៖ and
+// Ethiopic's ፦ are colons); colons, arrows and dashes, copulas in the covered languages, "from <service>" up to
 // a colon ("dari GoBiz masuk ke HP kasir: ...", first: a shorter reading would stop inside it) or up to three words
 // ("for the bank app", "dari Tokopedia"), up to six words (no digits, no brackets: not past the code to a
 // "(Ref:" after it) before a colon, an arrow or a copula ("mã OTP ngân hàng
@@ -154,7 +164,7 @@ const CJK_LABEL = new RegExp(phrasePattern(CJK_LABELS), 'gu');
 // before its verb ("the passcode they texted me was"), brackets, markdown emphasis ("**738 204**"). The code itself must be four to eight digits (or
 // a backup code), so prose about codes stays out.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:${FROM_WORDS})(?:\\s+[^\\s\\d:：=.!?,;()]+){1,7}(?=\\s*[:：])|\\s+(?:${FROM_WORDS})(?:\\s+(?![\\d—–→-])[^\\s:：=]+){1,3}|(?:\\s+[^\\s\\d:：=.!?,;()]+){1,6}(?=\\s*(?:[:：]|→|->|=>)|\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]{1,10}(?=\\s*[:：])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*(?:[:：=]|→|->|=>|—|–)|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)|\\s*(?:${ARRIVALS})(?![\\p{L}])[!！。.…]*|\\s*(?:번호|番号|号码|號碼)){0,2}\\s*[\\[(（【「"'«]?(?:\\*\\*|__|\\*|_|\\x60)?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
+  `^[)）\\],，،]?(?:(?:\\s+[^\\s\\d:：៖፦=.!?;()।。！？]+){1,14}(?=\\s*[:：៖፦])|\\s+(?:${FROM_WORDS})(?:\\s+[^\\s\\d:：=.!?,;()]+){1,7}(?=\\s*[:：៖፦])|\\s+(?:${FROM_WORDS})(?:\\s+(?![\\d—–→-])[^\\s:：=]+){1,3}|(?:\\s+[^\\s\\d:：=.!?,;()]+){1,6}(?=\\s*(?:[:：៖፦]|→|->|=>)|\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]{1,10}(?=\\s*[:：៖፦])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*(?:[:：៖፦=]|→|->|=>|—|–)|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)|\\s*(?:${ARRIVALS})(?![\\p{L}])[!！。.…]*|\\s*(?:번호|番号|号码|號碼)){0,2}\\s*[\\[(（【「"'«]?(?:\\*\\*|__|\\*|_|\\x60)?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
   'iu',
 );
 // Four to eight digits, possibly grouped ("739 204", "66 20 91", "482-913"), or a service prefix ("G-582019").

@@ -6,6 +6,7 @@ import {
   ENGLISH_COPULAS,
   FOREIGN_PARTICIPLE,
   GIVING_VERBS,
+  isEnglishLookalike,
   PHRASE_FINAL_COPULAS,
   POSTPOSED_POSSESSIVES,
   PREPOSITIONS,
@@ -62,6 +63,8 @@ const FOREIGN_LABELS = [
   ...['סיסמה', 'הסיסמה', 'סיסמא', 'הסיסמא', 'รหัส atm', 'รหัส pin', 'รหัสเอทีเอ็ม'],
   // Persian, Hindi.
   ...['رمز عبور', 'رمز ورود', 'گذرواژه', 'کلمه عبور', 'پسورد', 'पासवर्ड', 'पासवर्ड है'],
+  // Yoruba.
+  ...['ọ̀rọ̀ aṣínà', 'ọrọ aṣina', 'oro asina'],
 ];
 const PIN_LABELS = [
   'pin',
@@ -90,6 +93,7 @@ const PIN_LABELS = [
   'পিন',
   'পিন নম্বর',
 ];
+const ENGLISH_PIN_LABELS = new Set(['pin', 'pin code', 'pin-code', 'pin number', 'pincode']);
 const PASSPHRASE_LABELS = [
   ...[
     'passphrase',
@@ -107,6 +111,8 @@ const PASSPHRASE_LABELS = [
   ...['jelmondat', 'parafrază'],
   'φράση πρόσβασης',
   'συνθηματική φράση',
+  // Finnish "salalause" beside "tunnuslause" (VeraCrypt and password managers use both).
+  ...['salalause', 'salalauseen', 'salalauseeni', 'salalauseesi'],
 ];
 // Scripts without word spaces: the label is read wherever it stands ("wifi密码是...", "รหัสผ่านเข้าเครื่อง POS").
 const CJK_PASSWORD_LABELS = [
@@ -119,6 +125,8 @@ const CJK_PASSWORD_LABELS = [
   '비번',
   '암호',
   'รหัสผ่าน',
+  // "รหัสคือ ...": the bare code word counts only with the copula right after it (CJK_SEPARATOR).
+  'รหัส',
 ];
 const CJK_PIN_LABELS = ['暗証番号', '支付密码', '取款密码'];
 // Labels whose modifiers follow them ("mật khẩu wifi là ...", "kata sandi email saya adalah ...").
@@ -202,7 +210,7 @@ const COMPOUNDS = new Set(
   ).split(' '),
 );
 const CJK_SEPARATOR =
-  /^\s*(?:(改成了|改成|改为|改為|设为|设置为|设置成|設為|更改为|是|为|為|は|는|은|이|가)\s*[:：]?\s*|[:：=、]\s*)/u;
+  /^\s*(?:(改成了|改成|改为|改為|设为|设置为|设置成|設為|更改为|是|为|為|は|는|은|이|가|คือ)\s*[:：]?\s*|[:：=、]\s*)/u;
 // "비번 오늘 바꿨음 → x", "密码改了 -> x": a few words after the label, then an arrow that hands the value over.
 const CJK_ARROW = /^[^\n.。!?！？:：=]{0,16}?\s*(?:→|->|=>|⇒)\s*/u;
 // "密码mathisfun22": the value typed right after the label, letters and digits, eight or more characters (a
@@ -228,6 +236,33 @@ const JUXTAPOSED = new RegExp(
 // The colon closes the clause: a space follows it ("arn:aws:..." is a value, not a clause's end).
 const CLAUSE_TO_COLON =
   /^,?[ \t]+([^\s.!?:：;=,]+),?(?:[ \t]+[^\s.!?:：;=]+){0,19}?,?[ \t]*(?::[ \t]+|：[ \t]*)/u;
+// A long clause between the label and its verb, commas and all, in the label's sentence ("The password for the
+// TP-Link router that my cousin set up when he stayed with us, the one in the hallway closet, is ..."): read like a
+// relative clause, so only a random value or a 4-8 digit code counts. No word of the clause has a digit: that would
+// be the value ("UPI PIN 482916 hai mera, kisi ko mat batana").
+const LONG_CLAUSE = new RegExp(
+  `^\\s+(?![^\\s]*\\d)([^\\s.!?:;=।]+)(?:\\s+(?![^\\s]*\\d)[^\\s.!?:;=।]+){0,29}?,?\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})\\s+`,
+  'iu',
+);
+// The value in a later sentence, after a word that points back at the password ("... ich muss es morgen eingeben.
+// Es lautet: Wintergarten!84", "Oui, c'est Lavande_et_tilleul56", "Tức là HoaiPhuong1995!", "ওটা হলো ...", "Yung
+// bago ay ...", "Тобто Oksana1991!"): at the start of a sentence or clause, within the label's paragraph.
+const POINTERS = [
+  ...["it's", 'it is', 'here it is', "that's", 'that is', 'es lautet', 'es ist', 'das ist', 'lautet'],
+  ...["c'est", 'c’est', 'le voici', 'la voici', 'voici', 'o sea', 'ou seja', 'cioè', 'ecco', 'eccola'],
+  ...['тобто', 'то есть', 'это', 'ось', 'вот', 'tức là', 'nghĩa là', 'ওটা হলো', 'এটা হলো', 'সেটা হলো'],
+  ...['yung bago ay', 'ito ay', 'yaitu', 'iaitu', 'yakni', 'वो है', 'यह है'],
+];
+const POINTER = new RegExp(
+  `(?:^|[.!?。！？…।\\n]|,)\\s*(?:(?:oui|yes|yeah|ja|sí|si|да|так|ok|okay|claro)[,!]?\\s+)?(?:${phrasePattern(POINTERS)})(?![\\p{L}])\\s*[:：]?\\s*`,
+  'giu',
+);
+/** How far after its label a pointing sentence may give the value. */
+const POINTER_REACH = 260;
+// Japanese and Korean chat give the value and then the copula ("メモしておいて。Sakura2024!tk です。", "까먹어서...
+// minji0415!! 이거야"): a random ASCII token right before it, within a few sentences of the label.
+const CJK_VALUE_THEN_COPULA =
+  /(?<=^|[\s。！？!?.…、，,])([!-~]*[A-Za-z][!-~]*)(?<=[0-9][!-~]*|[!-~]*[0-9][!-~]*)\s*(?:です|だよ|だ|이야|이거야|입니다|예요|에요|임)(?![\p{L}])/u;
 const QUOTED = /^(["'`“‘«「])([^"'`”’»」\n]{1,128})["'`”’»」]/;
 // Template markers first, so "${DB_PASSWORD}" and "<set in .env>" are read whole (and then seen as placeholders).
 const BARE =
@@ -297,7 +332,13 @@ function separate(tail: string, label: string, cjk: boolean): Separated | null {
   const assignment = ASSIGNMENT.exec(tail);
   if (assignment) return { length: assignment[0].length, intro: 'assignment' };
   const statement = (POSTPOSED_LABELS.has(label) ? POSTPOSED : STATEMENT).exec(tail);
-  if (statement) return { length: statement[0].length, intro: introOf(statement[1]) };
+  // After an English label, Finnish "on" and the like are English words: "change my password on Friday".
+  const english =
+    ENGLISH_LABELS.includes(label) || WIFI_LABELS.includes(label) || ENGLISH_PIN_LABELS.has(label);
+  const lookalike =
+    statement?.[1] !== undefined && /^\p{L}+$/u.test(statement[1]) && isEnglishLookalike(statement[1]);
+  if (statement && !(english && lookalike))
+    return { length: statement[0].length, intro: introOf(statement[1]) };
   const named = NAMED.exec(tail);
   if (named && !COMPOUNDS.has((named[1] ?? '').toLowerCase()))
     return { length: named[0].length, intro: 'juxtaposed' };
@@ -307,6 +348,11 @@ function separate(tail: string, label: string, cjk: boolean): Separated | null {
   // so only a random value or a 4-8 digit code counts ("no tengo password ni PIN" gives nothing).
   const distant = DISTANT_COPULA.exec(tail);
   if (distant) return { length: distant[0].length, intro: 'relative' };
+  // Not after a label that is also an everyday word ("a chave KMS é arn:aws:kms:...": a key's ARN).
+  // Nor when the clause opens a compound with the label ("password hash algorithm is argon2id", "password hint is ...").
+  const long = LOOSE_LABELS.has(label) ? null : LONG_CLAUSE.exec(tail);
+  if (long && !COMPOUNDS.has((long[1] ?? '').replace(/,$/, '').toLowerCase()))
+    return { length: long[0].length, intro: 'relative' };
   const juxtaposed = JUXTAPOSED.exec(tail);
   if (juxtaposed) return { length: juxtaposed[0].length, intro: 'juxtaposed' };
   // A whole clause saying what it is for, then a colon, in the label's sentence ("Heslová fráze k rodinnému trezoru
@@ -376,6 +422,14 @@ function isFactoryDefault(value: string, before: string): boolean {
   return (/^(\d)\1+$/.test(value) || value === '1234' || value === '12345') && DEFAULT_WORD.test(before);
 }
 
+// India's postal codes are "PIN codes" (Postal Index Number): six digits said with an area, an address or a parcel
+// ("हमारे इलाके का पिन कोड 110092 है, ऑनलाइन पार्सल मंगाते वक्त याद रखना").
+const POSTAL_CONTEXT =
+  /(?<![\p{L}])(?:address|area|locality|postal|post office|delivery|courier|parcel|shipping|district|city|पता|पते|इलाके|इलाका|क्षेत्र|डाक|पार्सल|डिलीवरी|मोहल्ले|कॉलोनी|शहर|जिले|ज़िले)(?![\p{L}])/iu;
+function isPostalCode(value: string, label: string, around: string): boolean {
+  return /^\d{6}$/.test(value) && /pin ?code|pincode|पिन कोड/.test(label) && POSTAL_CONTEXT.test(around);
+}
+
 function labelKind(label: string): LabelKind {
   const lower = label.toLowerCase();
   if (PASSPHRASE_LABELS.includes(lower)) return 'passphrase';
@@ -405,7 +459,8 @@ function findValue(text: string, labelStart: number, label: string, cjk: boolean
   if (kind === 'pin') {
     if (
       !/^\d{4,8}$/.test(value) ||
-      isFactoryDefault(value, text.slice(Math.max(0, labelStart - 40), labelStart))
+      isFactoryDefault(value, text.slice(Math.max(0, labelStart - 40), labelStart)) ||
+      isPostalCode(value, lower, text.slice(Math.max(0, labelStart - 60), valueStart + consumed + 60))
     )
       return null;
     return { code, start: valueStart, end: valueStart + consumed };
@@ -516,12 +571,51 @@ export function detectPasswords(text: string): SecretFinding[] {
   ];
   for (const label of text.matchAll(LABEL)) {
     if (!startsLabel(text, label.index)) continue;
-    const finding = findValue(text, label.index, label[0], false);
+    const finding =
+      findValue(text, label.index, label[0], false) ??
+      pointedValue(text, label.index + label[0].length, label[0]);
     if (finding) findings.push(finding);
   }
   for (const label of text.matchAll(CJK_LABEL)) {
-    const finding = findValue(text, label.index, label[0], true);
+    const finding =
+      findValue(text, label.index, label[0], true) ?? cjkValueThenCopula(text, label.index + label[0].length);
     if (finding) findings.push(finding);
   }
   return findings;
+}
+
+/** The label's paragraph after it, up to POINTER_REACH characters. */
+function paragraphAfter(text: string, labelEnd: number): string {
+  const after = text.slice(labelEnd, labelEnd + POINTER_REACH);
+  const blank = after.search(/\n\s*\n/);
+  return blank < 0 ? after : after.slice(0, blank);
+}
+
+/** A value given in a later sentence after a word that points back at the label (POINTER). */
+function pointedValue(text: string, labelEnd: number, label: string): SecretFinding | null {
+  const kind = labelKind(label);
+  if (kind === 'passphrase' || LOOSE_LABELS.has(label.toLowerCase())) return null;
+  const paragraph = paragraphAfter(text, labelEnd);
+  for (const pointer of paragraph.matchAll(POINTER)) {
+    const rest = paragraph.slice(pointer.index + pointer[0].length);
+    const value = BARE.exec(rest)?.[0]?.replace(/[.!?:]+$/, '');
+    if (value === undefined) continue;
+    const given =
+      kind === 'pin'
+        ? /^\d{4,8}$/.test(value)
+        : isPasswordValue(value, false, 'relative', rest.slice(value.length), true);
+    if (!given) continue;
+    const start = labelEnd + pointer.index + pointer[0].length;
+    return { code: 'secret.password', start, end: start + value.length };
+  }
+  return null;
+}
+
+/** A random value followed by a Japanese or Korean copula within the label's paragraph (CJK_VALUE_THEN_COPULA). */
+function cjkValueThenCopula(text: string, labelEnd: number): SecretFinding | null {
+  const paragraph = paragraphAfter(text, labelEnd);
+  const match = CJK_VALUE_THEN_COPULA.exec(paragraph);
+  if (!match || match[1]!.length < 6 || isPlaceholder(match[1]!)) return null;
+  const start = labelEnd + match.index;
+  return { code: 'secret.password', start, end: start + match[1]!.length };
 }

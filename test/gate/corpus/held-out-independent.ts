@@ -36,6 +36,10 @@
 //   were corrected before its first run (a Telegram bot token and a JWT labelled as vendor tokens); after it, 20 PINs
 //   of wallets, cards, SIMs and apps that its brief had called access codes were relabelled passwords, the code the
 //   gate gives a PIN (the caught count does not depend on the code).
+// - seventeenth (2026-12-03): 100 and 100 in 39 languages, a third of the secrets harder than "label: value" (a long
+//   clause before the value, the value in a later sentence or line, quoted replies, forwarded SMS, .env and table
+//   blocks, values partly spelled out), the benign ones hard look-alikes (postal PIN codes, masked cards, placeholders,
+//   order and booking numbers, public keys). No label was changed.
 // The secrets' texts are base64 so that no complete credential literal sits in the repository; every value is fake.
 import { readFileSync } from 'node:fs';
 import type { DetectionCode } from '../../../src/gate/index.ts';
@@ -62,6 +66,7 @@ const SETS = [
   { file: 'held-out-fourteenth.json', origin: 'held-out-fourteenth', prefix: 'held14' },
   { file: 'held-out-fifteenth.json', origin: 'held-out-fifteenth', prefix: 'held15' },
   { file: 'held-out-sixteenth.json', origin: 'held-out-sixteenth', prefix: 'held16' },
+  { file: 'held-out-seventeenth.json', origin: 'held-out-seventeenth', prefix: 'held17' },
 ] as const satisfies readonly { file: string; origin: CaseOrigin; prefix: string }[];
 
 function read(file: string): IndependentSet {

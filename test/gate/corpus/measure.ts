@@ -65,6 +65,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-fourteenth',
   'held-out-fifteenth',
   'held-out-sixteenth',
+  'held-out-seventeenth',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

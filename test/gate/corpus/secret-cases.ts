@@ -26,7 +26,8 @@ export type CaseOrigin =
   | 'held-out-thirteenth'
   | 'held-out-fourteenth'
   | 'held-out-fifteenth'
-  | 'held-out-sixteenth';
+  | 'held-out-sixteenth'
+  | 'held-out-seventeenth';
 
 export interface SecretCase {
   id: string;
