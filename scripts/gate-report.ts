@@ -382,10 +382,11 @@ const FIRST_RUNS: readonly FirstRun[] = [
       'colon (German, Romanian, Swahili), a French digicode that opens with its letter, a Finnish key safe, a ' +
       'Japanese code typed with a full-width "＃"; a Persian wallet key; a Finnish "salalause"; benign refused: "change ' +
       'my password on Friday" (Finnish "on" read as a copula after an English label), an Indian postal "पिन कोड", ' +
-      'an AWS key id of sixteen X. No label was changed. Now read: each of those, and a gate code after an aside in ' +
-      'brackets. Still missed (11): a CURP and a Chilean RUT with dots, a personnummer and an SSN on the line after ' +
-      'their sentence, a Yoruba NIN, a Czech code after an amount, an Italian alarm code in the next sentence, a ' +
-      'Swedish code spelled out first, passports in Tamil and Amharic, an Arabic phone-unlock code',
+      'an AWS key id of sixteen X. No label was changed. Now read: each of those, a gate code after an aside in ' +
+      'brackets, and by their check digits within 120 characters of the label a CURP, a Chilean RUT (dots and all) ' +
+      'and a Swedish personnummer, an SSN after "daughter\'s social" and the like. Still missed (7): a Yoruba NIN, ' +
+      'a Czech code after an amount, an Italian alarm code in the next sentence, a Swedish code spelled out first, ' +
+      'passports in Tamil and Amharic, an Arabic phone-unlock code',
   },
 ];
 

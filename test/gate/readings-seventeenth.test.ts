@@ -2,6 +2,8 @@
 // values in a later sentence, copulas after the value), each beside the look-alikes it must leave alone. The texts
 // are written for this file, not copied from the set.
 import { describe, expect, it } from 'vitest';
+import { isValidCurp, isValidPersonnummer, isValidRut } from '../../src/gate/pii/national-checks.ts';
+import { numbers } from './check-digit-numbers.ts';
 import { evaluateCorpusText } from './corpus/measure.ts';
 
 /** The gate's decision on a user's fact, as the corpus measures it. */
@@ -101,5 +103,68 @@ describe('codes named in more languages and places', () => {
     ['a door named with a year', 'The front door of the museum dates from 1921: oak and brass.'],
   ])('keeps %s', async (_, text) => {
     expect(await gate(text)).toBe('accepted');
+  });
+});
+
+describe('identifiers by their check digits a sentence or a line after the label', () => {
+  // A Swedish personnummer born 1993-02-18, a CURP and a Chilean RUT, each with and without its check.
+  const personnummer = numbers('930218', 10, isValidPersonnummer);
+  const curpBody = 'GOMA850312HDFRRN0';
+  const curp = [...'0123456789'].map((d) => curpBody + d);
+  const goodCurp = curp.find(isValidCurp)!;
+  const badCurp = curp.find((c) => !isValidCurp(c))!;
+  const rutBody = '12.345.678-';
+  const goodRut = [...'0123456789K'].map((d) => rutBody + d).find(isValidRut)!;
+  const badRut = [...'0123456789K'].map((d) => rutBody + d).find((r) => !isValidRut(r))!;
+  const dashed = (digits: string) => `${digits.slice(0, 6)}-${digits.slice(6)}`;
+
+  it('checks each number as its issuer does', () => {
+    expect(isValidPersonnummer(personnummer.good)).toBe(true);
+    expect(isValidPersonnummer(`19${personnummer.good}`)).toBe(true);
+    expect(isValidPersonnummer(personnummer.bad)).toBe(false);
+    // A month 13 is no date, whatever the Luhn digit says.
+    expect(isValidPersonnummer('9313180000')).toBe(false);
+    expect(isValidCurp(goodCurp)).toBe(true);
+    expect(isValidCurp(badCurp)).toBe(false);
+    expect(isValidRut(goodRut)).toBe(true);
+    expect(isValidRut(badRut)).toBe(false);
+  });
+
+  it.each([
+    [
+      'a personnummer in the sentence after its label',
+      () => `Spara min sambos personnummer. Det behövs ofta. ${dashed(personnummer.good)}`,
+    ],
+    [
+      'a CURP after a long clause',
+      () => `Guárdame la CURP de mi hijo, la piden en todos los trámites de la escuela: ${goodCurp}`,
+    ],
+    [
+      'a RUT with dots in a reply',
+      () => `> ¿Me pasas tu RUT para la boleta?\nclaro, es el ${goodRut}. Anótalo`,
+    ],
+    [
+      'an SSN on the line after "my son\'s social"',
+      () => "My son's social is below, for the forms.\n529417368",
+    ],
+  ])('refuses %s', async (_, text) => {
+    expect(await gate(text())).toBe('rejected');
+  });
+
+  it.each([
+    [
+      'a number near "personnummer" whose check fails',
+      () => `Personnummer behövs inte. Ordernummer ${dashed(personnummer.bad)}`,
+    ],
+    [
+      'a code near "CURP" whose check fails',
+      () => `La CURP se tramita en línea. Folio del trámite: ${badCurp}`,
+    ],
+    [
+      'a number near "RUT" whose check fails',
+      () => `El RUT de la empresa va en la factura. Boleta N° ${badRut}`,
+    ],
+  ])('keeps %s', async (_, text) => {
+    expect(await gate(text())).toBe('accepted');
   });
 });

@@ -1,5 +1,6 @@
-// Check digits of the national numbers of Northern and Eastern Europe, Ireland, South Africa and Sri Lanka that
-// national-ids.ts reads near their labels (the thirteenth and fourteenth held-out sets). Each function takes the number's characters as written,
+// Check digits of the national numbers of Northern and Eastern Europe, Ireland, South Africa, Sri Lanka, Sweden,
+// Mexico and Chile that national-ids.ts reads near their labels (the thirteenth, fourteenth and seventeenth
+// held-out sets). Each function takes the number's characters as written,
 // separators removed, and says whether its check holds; none looks at the text around it.
 import { passesLuhn } from '../secrets/card-numbers.ts';
 
@@ -142,4 +143,37 @@ export function isPlausibleSriLankanNic(value: string): boolean {
   const current = /^(?:19|20)\d{2}(\d{3})\d{5}$/.exec(value);
   const day = Number((old ?? current)?.[1] ?? 0) % 500;
   return day >= 1 && day <= 366;
+}
+
+/** A Swedish personnummer or samordningsnummer (YYMMDD-NNNC, or with the century): a date, then Luhn over ten digits. */
+export function isValidPersonnummer(digits: string): boolean {
+  const ten = digits.length === 12 ? digits.slice(2) : digits;
+  if (!/^\d{10}$/.test(ten) || (digits.length === 12 && !/^(?:18|19|20)/.test(digits))) return false;
+  const month = Number(ten.slice(2, 4));
+  const day = Number(ten.slice(4, 6));
+  // A samordningsnummer adds 60 to the day.
+  const dayOk = (day >= 1 && day <= 31) || (day >= 61 && day <= 91);
+  return month >= 1 && month <= 12 && dayOk && passesLuhn(ten);
+}
+
+const CURP_ALPHABET = '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ';
+
+/** A Mexican CURP (18 characters): its last digit checks the first 17, weighted 18 down to 2. */
+export function isValidCurp(value: string): boolean {
+  const curp = value.toUpperCase();
+  if (!/^[A-Z]{4}\d{6}[HMX][A-Z]{5}[A-Z0-9]\d$/.test(curp)) return false;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += CURP_ALPHABET.indexOf(curp[i]!) * (18 - i);
+  return (10 - (sum % 10)) % 10 === Number(curp[17]);
+}
+
+/** A Chilean RUT or RUN ("15.652.731-9"): mod 11 over the body, weights 2-7 from the right; 10 is K, 11 is 0. */
+export function isValidRut(value: string): boolean {
+  const rut = value.replace(/[.\s-]/g, '').toUpperCase();
+  if (!/^\d{7,8}[\dK]$/.test(rut)) return false;
+  const body = rut.slice(0, -1);
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (2 + (i % 6));
+  const check = 11 - (sum % 11);
+  return rut.at(-1) === (check === 11 ? '0' : check === 10 ? 'K' : String(check));
 }
