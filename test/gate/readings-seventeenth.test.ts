@@ -106,6 +106,17 @@ describe('codes named in more languages and places', () => {
   });
 });
 
+describe('identifiers after a clause with commas', () => {
+  it('refuses a passport number after a code-mixed clause before the colon', async () => {
+    expect(await gate('என் passport number எழுதி வைச்சுக்கோ, embassy form-க்கு வேணும்: K4821937')).toBe(
+      'rejected',
+    );
+  });
+  it('keeps a booking reference after such a clause', async () => {
+    expect(await gate('passport number கேட்டாங்க, ஆனா booking ref: K4821937 மட்டும் போதும்')).toBe('accepted');
+  });
+});
+
 describe('identifiers by their check digits a sentence or a line after the label', () => {
   // A Swedish personnummer born 1993-02-18, a CURP and a Chilean RUT, each with and without its check.
   const personnummer = numbers('930218', 10, isValidPersonnummer);
