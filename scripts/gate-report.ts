@@ -389,6 +389,28 @@ const FIRST_RUNS: readonly FirstRun[] = [
       'code in the next sentence, a Swedish code spelled out first, an Amharic passport number in the next ' +
       'sentence, an Arabic phone-unlock code',
   },
+  {
+    origin: 'held-out-eighteenth',
+    title:
+      'Eighteenth held-out set (held-out-eighteenth: written the same way; other channels than typing: dictation ' +
+      'with digits said as words and separators said aloud, OCR of cards, ID cards and letters, pasted e-mails, ' +
+      'vCard, iCal and CSV fields; 36 languages, many of Central Asia, the Caucasus, the Balkans, the Baltics and ' +
+      'the Pacific)',
+    secrets: { total: 100, rejected: 44 },
+    benign: { total: 100, rejected: 0 },
+    note:
+      'the lowest first run: digits said in Turkish, Azerbaijani, Vietnamese, Korean, Bosnian, Croatian, Serbian, ' +
+      'Macedonian, Armenian, Tajik, Quechua, Guarani, Tongan, Uzbek and Kazakh, "dash", "punto", "traço" said ' +
+      'between them and "ate"/"for" heard for eight and four; OCR\'s O and l inside numbers; a Kazakh IIN and a New ' +
+      'Zealand IRD number lines after their label; one-time codes in Kazakh, Kyrgyz, Tajik and Croatian bank SMS; ' +
+      'passwords named in Estonian and Albanian, a PIN after a service name with spaced digits, a Wi-Fi key after ' +
+      'a bracketed label, a Korean PIN before its copula; door codes in Turkish, Macedonian, Latvian, Slovene and ' +
+      'Korean, a code in a quoted reply; a Turkish wallet key with a possessive. No label was changed. Now read: ' +
+      'each of those. Still missed (26): mostly speech that spells letters and symbols ("jalisco ochenta y dos ' +
+      'arroba", "ünlem işareti", a MongoDB URI read aloud), numbers said as tens ("veintisiete"), identifier ' +
+      'labels of Armenian, Georgian, Azerbaijani, Tajik, Samoan, Maori, Tongan and Fijian, long OCR layouts with the ' +
+      'number far from its label, MRZ lines of a Kyrgyz passport, a CSV with ";" separators',
+  },
 ];
 
 // Inputs built to make the regexes backtrack; each is cut to the 8000-character content limit.
@@ -533,7 +555,7 @@ function markdown(
     ),
     '',
     ...FIRST_RUNS.flatMap((run) => [firstRunParagraph(run, figures.byOrigin[run.origin]), '']),
-    'The first runs of the last fifteen sets are the best estimates on text written by someone else: 83%, 83%, 89%, 80%, 66%, 93%, 71%, 68%, 76%, 75%, 57%, 48%, 78%, 61% and 61% caught (each ran after the readings the sets before it prompted; the sixth brought a channel none had, speech; the seventh, end users naming national identifiers and card schemes in their own languages, fared worst; the ninth buried each secret in a long message; the tenth brought tables, records, OCR and native digits; the eleventh, the staff chats of small businesses in 22 languages; the twelfth, forms and calls with health, tax and government services in 27; the thirteenth, quick phone messages from regions and languages the sets before had little of; the fourteenth, households and travel in 35 languages of Northern, Central and Eastern Europe and South Asia; the fifteenth, work assistants and SaaS tokens in 24; the sixteenth, smart homes, devices and mobile money in 27; the seventeenth, harder phrasings in 39). Pooled: 1,093 of 1,499 (73%), with 23 of 1,490 benign texts refused: every new region or channel a set brings costs a first run its labels.',
+    'The first runs of the last sixteen sets are the best estimates on text written by someone else: 83%, 83%, 89%, 80%, 66%, 93%, 71%, 68%, 76%, 75%, 57%, 48%, 78%, 61%, 61% and 44% caught (each ran after the readings the sets before it prompted; the sixth brought a channel none had, speech; the seventh, end users naming national identifiers and card schemes in their own languages, fared worst; the ninth buried each secret in a long message; the tenth brought tables, records, OCR and native digits; the eleventh, the staff chats of small businesses in 22 languages; the twelfth, forms and calls with health, tax and government services in 27; the thirteenth, quick phone messages from regions and languages the sets before had little of; the fourteenth, households and travel in 35 languages of Northern, Central and Eastern Europe and South Asia; the fifteenth, work assistants and SaaS tokens in 24; the sixteenth, smart homes, devices and mobile money in 27; the seventeenth, harder phrasings in 39; the eighteenth, dictation and OCR in 36, the lowest). Pooled: 1,137 of 1,599 (71%), with 23 of 1,590 benign texts refused: every new region or channel a set brings costs a first run its labels.',
     '',
     '## By language',
     '',

@@ -1,7 +1,7 @@
 // The views of a text the detectors read besides the stored one. Digits as ASCII digits, however they were written: people
 // type numbers in their own script (an Arabic OTP "٤٩٥٨٣٨", a Persian national code, an Aadhaar in Devanagari, a
 // Thai door code) or in full-width forms (a Japanese card "３５６６　４６５５"), and voice assistants write what they hear
-// (spoken-digits.ts). And tables as sent: the stored text has its tabs turned into spaces, which merges a TSV row's
+// (spoken-digits.ts), and OCR reads an O for a 0 ("46O5"). And tables as sent: the stored text has its tabs turned into spaces, which merges a TSV row's
 // cells ("AYŞE DEMİR\t5432...\t05/28" becomes one run of words and numbers). And records' keys as the words a label
 // is ("passport_number" as "passport number"). Offsets may differ from the stored
 // text's: use the views to decide, not to redact. Pure.
@@ -65,9 +65,20 @@ export function keysAsWords(text: string): string {
   return text.replace(RECORD_KEY, (key) => key.replace(/_+/g, ' ').replace(/(?<=\p{Ll})(?=\p{Lu})/gu, ' '));
 }
 
-/** The text with its digits as ASCII digits (other scripts, full-width forms, spoken); the same string when none. */
+// What OCR reads for a digit inside a number on a photographed card or document ("9792 8l11 46O5", "15O3985712005"):
+// an O or o between digits is a zero, an l or I a one. Only between two digits (a space or dash apart at most), so
+// words keep their letters.
+const OCR_ZERO = /(?<=\d[ -]?)[Oo](?=[ -]?\d)/g;
+const OCR_ONE = /(?<=\d[ -]?)[lI](?=[ -]?\d)/g;
+
+/** The text with OCR's letters for digits inside numbers as digits (one unit each, offsets kept). */
+export function ocrDigits(text: string): string {
+  return text.replace(OCR_ZERO, '0').replace(OCR_ONE, '1');
+}
+
+/** The text with its digits as ASCII digits (other scripts, full-width forms, OCR's letters, spoken); the same string when none. */
 export function digitView(text: string): string {
-  return spellOutDigits(foldDigits(text));
+  return spellOutDigits(ocrDigits(foldDigits(text)));
 }
 
 /**

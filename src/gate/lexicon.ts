@@ -82,6 +82,9 @@ export const OTHER_COPULAS = [
   'heya',
   'הוא',
   'היא',
+  // Guarani ("portón código ha'e ...").
+  "ha'e",
+  'ha’e',
 ];
 
 /**

@@ -24,7 +24,56 @@ const DIGIT_WORDS: Readonly<Record<string, string>> = Object.freeze({
   ...{ tisa: '9', nol: '0', kosong: '0', satu: '1', dua: '2', tiga: '3', empat: '4', lima: '5', enam: '6' },
   ...{ tujuh: '7', delapan: '8', lapan: '8', sembilan: '9', isa: '1', dalawa: '2', tatlo: '3', apat: '4' },
   ...{ anim: '6', pito: '7', walo: '8', siyam: '9' },
+  // Turkish and Azerbaijani, Vietnamese, Korean (Sino-Korean, said one syllable a digit).
+  ...{ sıfır: '0', bir: '1', iki: '2', üç: '3', dört: '4', dörd: '4', beş: '5', altı: '6', yedi: '7' },
+  ...{
+    yeddi: '7',
+    sekiz: '8',
+    səkkiz: '8',
+    dokuz: '9',
+    doqquz: '9',
+    không: '0',
+    một: '1',
+    hai: '2',
+    ba: '3',
+  },
+  ...{ bốn: '4', năm: '5', lăm: '5', sáu: '6', bảy: '7', tám: '8', chín: '9', 공: '0', 영: '0', 일: '1' },
+  ...{ 이: '2', 삼: '3', 사: '4', 오: '5', 육: '6', 칠: '7', 팔: '8', 구: '9' },
+  // Bosnian, Croatian, Serbian (Latin and Cyrillic), Macedonian, Slovene.
+  ...{ nula: '0', jedan: '1', jedna: '1', dva: '2', dvije: '2', tri: '3', četiri: '4', pet: '5', šest: '6' },
+  ...{ sedam: '7', osam: '8', devet: '9', нула: '0', један: '1', еден: '1', два: '2', четири: '4', пет: '5' },
+  ...{ шест: '6', седам: '7', седум: '7', осам: '8', осум: '8', девет: '9', ena: '1', štiri: '4' },
+  // Armenian, Tajik, Quechua, Guarani, Tongan.
+  ...{ զրո: '0', մեկ: '1', երկու: '2', երեք: '3', չորս: '4', հինգ: '5', վեց: '6', յոթ: '7', ութ: '8' },
+  ...{ ինը: '9', сифр: '0', як: '1', ду: '2', се: '3', чор: '4', панҷ: '5', шаш: '6', ҳафт: '7', ҳашт: '8' },
+  ...{ нӯҳ: '9', "ch'usaq": '0', huk: '1', iskay: '2', kimsa: '3', tawa: '4', pichqa: '5', suqta: '6' },
+  ...{ qanchis: '7', pusaq: '8', isqun: '9', peteĩ: '1', mokõi: '2', mbohapy: '3', irundy: '4', poteĩ: '6' },
+  ...{ pokõi: '7', poapy: '8', porundy: '9', noa: '0', taha: '1', ua: '2', tolu: '3', fā: '4', nima: '5' },
+  ...{ ono: '6', fitu: '7', valu: '8', hiva: '9' },
+  // Uzbek and Kazakh.
+  ...{ nol: '0', ikki: '2', uch: '3', "to'rt": '4', 'to‘rt': '4', besh: '5', olti: '6', yetti: '7' },
+  ...{ sakkiz: '8', "to'qqiz": '9', 'to‘qqiz': '9', нөл: '0', бір: '1', екі: '2', үш: '3', төрт: '4' },
+  ...{ бес: '5', алты: '6', жеті: '7', сегіз: '8', тоғыз: '9' },
 });
+
+/**
+ * English words a transcript writes for a digit it heard ("five ate seven dash ... for seven"): digits only beside
+ * a digit word, never alone ("ate", "for" and "to" are everyday words).
+ */
+const HOMOPHONES: Readonly<Record<string, string>> = Object.freeze({
+  ate: '8',
+  for: '4',
+  fore: '4',
+  to: '2',
+  too: '2',
+  won: '1',
+});
+
+/** Separators said aloud inside a number ("five eight seven dash six five", "uno punto cero seis", "traço"). */
+const SPOKEN_SEPARATORS = new Set([
+  ...['dash', 'hyphen', 'guion', 'guión', 'punto', 'ponto', 'traço', 'tiret', 'trattino', 'strich', 'тире'],
+  ...['крапка', 'точка', 'dot', 'point', '다시'],
+]);
 
 /** English digit words: after one of them, "um" is a pause, not Portuguese "one". */
 const ENGLISH_DIGITS = new Set([
@@ -45,7 +94,23 @@ const ENGLISH_DIGITS = new Set([
  * What people say while reading a number out ("one zero zero, uh, seven eight"), which transcripts keep. A pause word
  * between two digit words keeps the run going; one followed by a comma or dots is dropped from the view.
  */
-const PAUSES = new Set(['uh', 'uhh', 'uhm', 'um', 'umm', 'erm', 'hmm', 'ah', 'е-е', 'э-э', 'ээ', 'ну']);
+const PAUSES = new Set([
+  'uh',
+  'uhh',
+  'uhm',
+  'um',
+  'umm',
+  'erm',
+  'hmm',
+  'ah',
+  'е-е',
+  'э-э',
+  'ээ',
+  'ну',
+  'eh',
+  'ehh',
+  'mmm',
+]);
 const PAUSE_BEFORE_PUNCTUATION = /(?<![\p{L}'’-])(?:uhh?|uhm|umm?|erm|hmm|ah|е-е|э-э|ээ)(?:\.{2,}|…|,)\s*/giu;
 
 /** Fewer digit words in a row are ordinary speech ("one or two", "dos tres veces"). */
@@ -65,9 +130,16 @@ const lower = (word: RegExpMatchArray) => word[0].toLowerCase();
  */
 export function spellOutDigits(text: string): string {
   const words = [...text.matchAll(WORD)];
-  const isDigit = (k: number, previous: RegExpMatchArray | undefined) =>
+  const isWordDigit = (k: number, previous: RegExpMatchArray | undefined) =>
     DIGIT_WORDS[lower(words[k]!)] !== undefined &&
     !(lower(words[k]!) === 'um' && previous !== undefined && ENGLISH_DIGITS.has(lower(previous)));
+  // A homophone counts beside a digit word: the one before it in the run, or the next word.
+  const isDigit = (k: number, previous: RegExpMatchArray | undefined) =>
+    isWordDigit(k, previous) ||
+    (HOMOPHONES[lower(words[k]!)] !== undefined &&
+      ((previous !== undefined && digitOf(previous) !== undefined) ||
+        (k + 1 < words.length && DIGIT_WORDS[lower(words[k + 1]!)] !== undefined)));
+  const digitOf = (word: RegExpMatchArray) => DIGIT_WORDS[lower(word)] ?? HOMOPHONES[lower(word)];
   let out = '';
   let at = 0;
   for (let i = 0; i < words.length; ) {
@@ -81,7 +153,12 @@ export function spellOutDigits(text: string): string {
       const last = words[run.at(-1)!]!;
       // Pause words between two digit words do not end the run.
       let next = k;
-      while (next < words.length && PAUSES.has(lower(words[next]!)) && !isDigit(next, last)) next++;
+      while (
+        next < words.length &&
+        (PAUSES.has(lower(words[next]!)) || SPOKEN_SEPARATORS.has(lower(words[next]!))) &&
+        !isDigit(next, last)
+      )
+        next++;
       if (next >= words.length || !isDigit(next, last)) break;
       const gap = [...words.slice(run.at(-1)! + 1, next), words[next]!];
       let end = last.index! + last[0].length;
@@ -98,7 +175,7 @@ export function spellOutDigits(text: string): string {
       const first = words[i]!;
       const last = words[run.at(-1)!]!;
       out += text.slice(at, first.index);
-      out += run.map((r) => DIGIT_WORDS[lower(words[r]!)]).join('');
+      out += run.map((r) => digitOf(words[r]!)).join('');
       at = last.index! + last[0].length;
       i = run.at(-1)! + 1;
     } else {

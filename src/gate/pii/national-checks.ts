@@ -1,5 +1,5 @@
 // Check digits of the national numbers of Northern and Eastern Europe, Ireland, South Africa, Sri Lanka, Sweden,
-// Mexico and Chile that national-ids.ts reads near their labels (the thirteenth, fourteenth and seventeenth
+// Mexico, Chile, Kazakhstan and New Zealand that national-ids.ts reads near their labels (the thirteenth, fourteenth and seventeenth
 // held-out sets). Each function takes the number's characters as written,
 // separators removed, and says whether its check holds; none looks at the text around it.
 import { passesLuhn } from '../secrets/card-numbers.ts';
@@ -176,4 +176,31 @@ export function isValidRut(value: string): boolean {
   for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (2 + (i % 6));
   const check = 11 - (sum % 11);
   return rut.at(-1) === (check === 11 ? '0' : check === 10 ? 'K' : String(check));
+}
+
+/** A Kazakh IIN (12 digits): a birth date YYMMDD, a century-and-sex digit 1-6, and a mod-11 check over eleven digits. */
+export function isValidIin(digits: string): boolean {
+  if (!/^\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[1-6]\d{5}$/.test(digits)) return false;
+  const d = digitsOf(digits);
+  const weigh = (first: number) =>
+    d.slice(0, 11).reduce((s, x, i) => s + x * (((first - 1 + i) % 11) + 1), 0) % 11;
+  let check = weigh(1);
+  if (check === 10) check = weigh(3);
+  return check !== 10 && check === d[11];
+}
+
+/** A New Zealand IRD number (8 or 9 digits, 10,000,000-150,000,000): a mod-11 check digit, with a second weighting. */
+export function isValidIrd(digits: string): boolean {
+  if (!/^\d{8,9}$/.test(digits)) return false;
+  const padded = digits.padStart(9, '0');
+  const n = Number(padded);
+  if (n <= 10_000_000 || n >= 150_000_000) return false;
+  const d = digitsOf(padded);
+  const check = (weights: readonly number[]) => {
+    const r = weights.reduce((s, w, i) => s + w * d[i]!, 0) % 11;
+    return r === 0 ? 0 : 11 - r;
+  };
+  let c = check([3, 2, 7, 6, 5, 4, 3, 2]);
+  if (c === 10) c = check([7, 4, 3, 2, 5, 2, 7, 6]);
+  return c !== 10 && c === d[8];
 }

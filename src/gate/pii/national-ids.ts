@@ -14,6 +14,8 @@ import {
   isValidEgn,
   isValidFodselsnummer,
   isValidHetu,
+  isValidIin,
+  isValidIrd,
   isValidIsikukood,
   isValidJmbg,
   isValidKennitala,
@@ -426,6 +428,17 @@ const NEAR_LABEL_FORMATS: readonly {
     labels: labelPattern(['personnummer', 'personnumret', 'personnumren', 'samordningsnummer']),
     candidate: /(?<![\dA-Za-z])(?:\d{2})?\d{6}[-+ ]?\d{4}(?![\dA-Za-z])/g,
     valid: isValidPersonnummer,
+  },
+  {
+    // Kazakhstan's IIN, in Kazakh (ЖСН) and Russian (ИИН), as an ID card prints it ("ЖСН / ИИН").
+    labels: labelPattern(['иин', 'жсн', 'iin', 'ИИН', 'ЖСН', 'индивидуальный идентификационный номер']),
+    candidate: /(?<![\dA-Za-z])\d{6}[ -]?\d{6}(?![\dA-Za-z])/g,
+    valid: isValidIin,
+  },
+  {
+    labels: labelPattern(['ird', 'ird no', 'ird number', 'ird #', 'inland revenue number']),
+    candidate: /(?<![\dA-Za-z])\d{2,3}[- ]?\d{3}[- ]?\d{3}(?![\dA-Za-z])/g,
+    valid: isValidIrd,
   },
   {
     labels: labelPattern(['curp']),

@@ -99,6 +99,8 @@ const FOREIGN_CODE_WORDS = [
     'kodea',
   ],
   ...['кода', 'кодът', 'шифра', 'şifresi', 'şifre', 'कोड'],
+  // A lock then its code in Spanish and Guarani speech ("portón código ha'e ...").
+  ...['código', 'codigo'],
   // Korean after a door lock ("현관 도어락 비밀번호 바꿨어. 새 번호는 091724"), with the topic particle.
   ...['비밀번호는', '번호는', '비번은'],
   'code',
@@ -197,6 +199,12 @@ const FOREIGN_LOCKS = [
   ...['avainsäilö', 'avainsäilön', 'avainlaatikko', 'avainlaatikon', 'avainboksi', 'avainboksin'],
   ...['interfon', 'interfonul', 'interfonului', 'ușa', 'ușii', 'poarta', 'porții', 'seiful', 'seifului'],
   ...['alarma', 'alarmei', 'lacăt', 'lacătul', 'lacătului', 'geti', 'lango', 'mlango', 'kufuli', 'sefu'],
+  // Turkish lockers ("dolap kodu"), Macedonian and Serbian doors ("кодот за гаражната врата").
+  ...['dolap', 'dolabı', 'dolabın', 'врата', 'вратата', 'гаражната', 'капија', 'капијата', 'сефот'],
+  // German driveways and car parks said as their own word ("Tiefgarage Hofeinfahrt Code ...").
+  ...['tiefgarage', 'einfahrt', 'hofeinfahrt', 'garageneinfahrt', 'hoftor'],
+  // Latvian alarms ("Signalizācijas kods"), Slovene key boxes ("Koda za škatlico s ključi").
+  ...['signalizācija', 'signalizācijas', 'škatlica', 'škatlico', 'škatlice', 'omarica', 'alarm'],
 ];
 // Thai writes no spaces between words: its lock words are read wherever they stand ("รหัสเข้าประตูคอนโด").
 const UNSPACED_LOCKS = ['ประตู', 'ตู้เซฟ', 'เซฟ', 'กันขโมย', 'คอนโด', 'กุญแจ', 'ล็อก', 'ล็อค'];
@@ -223,6 +231,8 @@ const FOREIGN_CODE_NOUNS = [
     'codul',
     'namba',
     'nambari',
+    'кодот',
+    'koda',
   ],
 ];
 const FOREIGN_OF = [
@@ -251,6 +261,7 @@ const FOREIGN_OF_3 = [
   'до',
   'na',
   'za',
+  'за',
   'till',
   'til',
   'का',
@@ -293,7 +304,7 @@ const LABELS = new RegExp(
 // aside in brackets ("at Maria's place (the one behind the garage, not the front door) is"), then a colon, a copula
 // or nothing; the lookahead makes the phrase stretch until a code follows.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al|od|na|za|اللي|اللى|الذي|التي|في)\\s+|(?:d|l|dell)['’])(?:(?![\\d#*])[^\\s:：=.!?,;]+\\s+){0,3}?(?![\\d#*])[^\\s:：=.!?,;]+|(?:\\s+(?![\\d#*])[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${VERBS})\\s+[#*]?\\d)|(?:\\s+[\\p{L}'’-]+){1,8}(?=\\s*(?:\\([^()\\n]{1,80}\\)\\s*)?[:：])|(?:\\s+[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*\\([^()\\n]{1,160}\\))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?(?:\\s*\\([^()\\n]{1,80}\\)\\s*[:：]?)?\\s*(?=["']?[#*]?(?:[A-Z](?=\\d{3}))?\\d)`,
+  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al|od|na|za|اللي|اللى|الذي|التي|في)\\s+|(?:d|l|dell)['’])(?:(?![\\d#*])[^\\s:：=.!?,;]+\\s+){0,3}?(?![\\d#*])[^\\s:：=.!?,;]+|(?:\\s+(?![\\d#*])[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${VERBS})\\s+[#*]?\\d)|(?:\\s+[\\p{L}'’-]+){1,8}(?=\\s*(?:\\([^()\\n]{1,80}\\)\\s*)?[:：])|(?:\\s+[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*\\([^()\\n]{1,160}\\))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?(?:\\s*\\([^()\\n]{1,80}\\)\\s*[:：]?)?(?:\\s*\\n[ \\t]*>+)?\\s*(?=["']?[#*]?(?:[A-Z](?=\\d{3}))?\\d)`,
   'iu',
 );
 // Digits with #, * or a letter ("4B729", "1984#", "#5521", "24-36-12", "3-1-4-1", "5 - 0 - 3 - 2").
@@ -347,6 +358,10 @@ const LOCK_NEARBY = new RegExp(
   `(?:^|[^\\p{L}])(?:${phrasePattern([...LOCKS, ...CODE_LOCKS, ...FOREIGN_LOCKS])})(?![\\p{L}])|${phrasePattern([...UNSPACED_LOCKS, ...CJK_LOCKS, ...CJK_LOCKS_JA])}`,
   'iu',
 );
+// Korean: a door lock, its password ("비밀번호", "비번") with a particle, a few words, then the digits, a star or a
+// hash perhaps said first ("도어락 비밀번호 7194로 바꿨어", "공동현관 비번 별표 2 4 1 3 샵").
+const KO_LOCK_CODE =
+  /(?:도어락|도어록|공동현관|현관문|현관|대문|금고)\s*[^\d\n]{0,6}?(?:비밀번호|비번)(?:가|는|은|를|을)?[^\d\n]{0,24}?(\d(?: ?\d){3,7})(?![ ]?\d)/gu;
 const CJK_CODE_WORDS = ['密碼', '密码', '暗証番号', '暗証', '暗号', '番号', '號碼', '号码'];
 const CJK_LOCK_CODE = new RegExp(
   `(?:${phrasePattern([...CJK_LOCKS, ...CJK_LOCKS_JA])})[^\\d\\n]{0,8}?(?:${phrasePattern(CJK_CODE_WORDS)})[^\\d\\n\\p{L}]{0,3}(?:係|系|是|は|を|为|為)?[:：\\s]*(\\d(?: ?\\d){3,7}#?)(?![ ]?\\d)`,
@@ -400,7 +415,11 @@ export function detectAccessCodes(text: string): SecretFinding[] {
     if (finding && !findings.some((f) => f.start < finding.end && finding.start < f.end))
       findings.push(finding);
   }
-  for (const match of [...text.matchAll(THAI_LOCK_CODE), ...text.matchAll(CJK_LOCK_CODE)]) {
+  for (const match of [
+    ...text.matchAll(THAI_LOCK_CODE),
+    ...text.matchAll(CJK_LOCK_CODE),
+    ...text.matchAll(KO_LOCK_CODE),
+  ]) {
     const start = match.index + match[0].length - match[1]!.length;
     findings.push({ code: 'secret.access_code', start, end: match.index + match[0].length });
   }

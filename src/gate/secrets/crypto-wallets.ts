@@ -73,7 +73,7 @@ const LABELLED_HEX =
 // at the start of the next ("Show private key gave me
 // this for the hot wallet (0x7a3F…c91E):\n8cc8..."), unless what is shown is a hash or a public key of it.
 const PRIVATE_KEY_HEX =
-  /(?:\bprivate[ _-]?key\b|개인 ?키|비밀 ?키|秘密鍵|私钥|私鑰|(?<![\p{L}])(?:clave privada|llave privada|chave privada|clé privée|privater schlüssel|приватн\p{L}* ключ|закрыт\p{L}* ключ|özel anahtar|khóa riêng(?: tư)?|kunci privat|المفتاح الخاص|کلید خصوصی|निजी कुंजी|निजी की|chiave privata|privésleutel|klucz prywatny|приватний ключ)(?![\p{L}]))(?![^\n]{0,80}?\b(?:fingerprint|hash|sha-?\d*|checksum|digest|public)\b)[^\n]{0,80}?(?:\n[ \t]*)?(?<![0-9a-fA-F])((?:0x)?[0-9a-fA-F]{64})(?![0-9a-fA-F])/dgiu;
+  /(?:\bprivate[ _-]?key\b|개인 ?키|비밀 ?키|秘密鍵|私钥|私鑰|(?<![\p{L}])(?:clave privada|llave privada|chave privada|clé privée|privater schlüssel|приватн\p{L}* ключ|закрыт\p{L}* ключ|özel anahtar(?:ım|ımı|ın)?|khóa riêng(?: tư)?|kunci privat|المفتاح الخاص|کلید خصوصی|निजी कुंजी|निजी की|chiave privata|privésleutel|klucz prywatny|приватний ключ)(?![\p{L}]))(?![^\n]{0,80}?\b(?:fingerprint|hash|sha-?\d*|checksum|digest|public)\b)[^\n]{0,80}?(?:\n[ \t]*)?(?<![0-9a-fA-F])((?:0x)?[0-9a-fA-F]{64})(?![0-9a-fA-F])/dgiu;
 // The accounts of a Hardhat or Truffle network config: the deploying wallets' private keys
 // (accounts: ["0x2da1..."]), one or more.
 const CONFIG_ACCOUNTS =

@@ -84,6 +84,9 @@ const CODE_LABELS = [
   ...['κωδικό μιας χρήσης', 'κωδικός otp', 'κωδικό otp'],
   // Persian, Hausa, Burmese and Khmer ("OTP code" as written in each).
   ...['کد تایید', 'کد تأیید', 'کد یکبار مصرف', 'رمز یکبار مصرف', 'lambar tabbatarwa', 'otp ကုဒ်', 'លេខកូដ otp'],
+  // Kazakh, Kyrgyz, Tajik (the banks' SMS: "Растау коды", "тастыктоо кодуңуз", "Рамзи тасдиқ"), Croatian and Serbian.
+  ...['растау коды', 'растау кодын', 'тастыктоо коду', 'тастыктоо кодуңуз', 'рамзи тасдиқ', 'рамзи тасдиқи'],
+  ...['jednokratna lozinka', 'jednokratnu lozinku', 'jednokratni kod', 'једнократна лозинка'],
 ];
 const BACKUP_LABELS = [
   ...['backup code', 'backup codes', 'recovery code', 'recovery codes', 'recovery key', '2fa backup codes'],
@@ -117,7 +120,8 @@ const CJK_LABELS = [
 ];
 
 const VERBS = VALUE_VERBS;
-// "for the bank app", "from Tokopedia", "от Госуслуг", "từ ngân hàng": who sent the code or what it is for.
+// "for the bank app", "from Tokopedia", "от Госуслуг", "từ ngân hàng", "za prijavu": who sent the code or what it is
+// for.
 const FROM_WORDS = phrasePattern(
   [
     'for',
@@ -137,7 +141,7 @@ const FROM_WORDS = phrasePattern(
     'del',
     'з',
     'від',
-  ].concat(['dari', 'untuk', 'من', 'از', 'từ', 'của', 'z', 'ze', 'dla']),
+  ].concat(['dari', 'untuk', 'من', 'از', 'từ', 'của', 'z', 'ze', 'dla', 'za', 'за']),
 );
 // "the code came": arrival words between a label and its code ("doğrulama kodu geldi 6 1 8 2 4 0", "kod TAC dh
 // sampai 402958", "認証コード届いた！ 735902", "код ... прийшов — 47 29 15"), with an adverb of time before some.

@@ -63,8 +63,17 @@ const FOREIGN_LABELS = [
   ...['סיסמה', 'הסיסמה', 'סיסמא', 'הסיסמא', 'รหัส atm', 'รหัส pin', 'รหัสเอทีเอ็ม'],
   // Persian, Hindi.
   ...['رمز عبور', 'رمز ورود', 'گذرواژه', 'کلمه عبور', 'پسورد', 'पासवर्ड', 'पासवर्ड है'],
-  // Yoruba.
-  ...['ọ̀rọ̀ aṣínà', 'ọrọ aṣina', 'oro asina'],
+  // Yoruba, Estonian, Albanian.
+  ...[
+    'ọ̀rọ̀ aṣínà',
+    'ọrọ aṣina',
+    'oro asina',
+    'parool',
+    'parooli',
+    'fjalëkalimi',
+    'fjalëkalim',
+    'fjalëkalimin',
+  ],
 ];
 const PIN_LABELS = [
   'pin',
@@ -75,6 +84,10 @@ const PIN_LABELS = [
   'geheimzahl',
   'pin-kod',
   'pin-koodi',
+  // Uzbek and Turkish ("kartamning pin kodi ...").
+  'pin kodi',
+  'pin-kodi',
+  'pin kodu',
   // Mobile money and banks: GCash and eSewa's MPIN, Mexico's NIP, French "code secret", Urdu "پن کوڈ".
   'mpin',
   'm-pin',
@@ -154,7 +167,8 @@ const SPACED_PREPOSITIONS = PREPOSITIONS.filter((p) => !p.endsWith("'"));
 const ELIDED_PREPOSITIONS = [...PREPOSITIONS.filter((p) => p.endsWith("'")), "dell'", "dall'", "nell'", "d'"];
 const PHRASE = `(?:\\s+(?:(?:${phrasePattern(SPACED_PREPOSITIONS)})\\s+|${phrasePattern(ELIDED_PREPOSITIONS)})[^\\s.!?:;,=]+(?:\\s+[^\\s.!?:;,=]+){0,5}?)`;
 // "password: x", "PASSWORD=x", "password => x", "pw → x"; an optional closing quote covers JSON/YAML keys.
-const ASSIGNMENT = /^["']?\s*(?::=|=>|->|→|⇒|[:=：])\s*/;
+// A label in brackets closes them first ("无线网络密码 (WiFi Key)：").
+const ASSIGNMENT = /^["')）]?\s*(?::=|=>|->|→|⇒|[:=：])\s*/;
 // "password is x", "the wifi password for the cabin is x", "PIN for the card: x", "das Passwort lautet x",
 // "la mia password è: x", "ο κωδικός σου για το wifi είναι x": prepositional phrases and a possessive that
 // follows the label only, so "password manager is bitwarden" (a password manager) does not match.
@@ -263,6 +277,9 @@ const POINTER_REACH = 260;
 // minji0415!! 이거야"): a random ASCII token right before it, within a few sentences of the label.
 const CJK_VALUE_THEN_COPULA =
   /(?<=^|[\s。！？!?.…、，,])([!-~]*[A-Za-z][!-~]*)(?<=[0-9][!-~]*|[!-~]*[0-9][!-~]*)\s*(?:です|だよ|だ|이야|이거야|입니다|예요|에요|임)(?![\p{L}])/u;
+const PIN_AFTER_NAME = /^\s+(?![^\s]*\d)[^\s.!?:;,=]+\s+(?=\d(?: ?\d){3,7}(?![ ]?\d))/u;
+// A PIN straight after a Korean or Japanese label, then the copula ("잠금 비밀번호 040644 야", "暗証番号 4821 です").
+const CJK_DIGITS_THEN_COPULA = /^\s*(\d{4,8})\s*(?:야|이야|입니다|예요|이에요|です|だよ)(?![\p{L}])/u;
 const QUOTED = /^(["'`“‘«「])([^"'`”’»」\n]{1,128})["'`”’»」]/;
 // Template markers first, so "${DB_PASSWORD}" and "<set in .env>" are read whole (and then seen as placeholders).
 const BARE =
@@ -355,6 +372,9 @@ function separate(tail: string, label: string, cjk: boolean): Separated | null {
     return { length: long[0].length, intro: 'relative' };
   const juxtaposed = JUXTAPOSED.exec(tail);
   if (juxtaposed) return { length: juxtaposed[0].length, intro: 'juxtaposed' };
+  // A PIN after one naming word, its digits perhaps spaced ("пин сбер 8 9 2 5"): only 4-8 digits count after a PIN.
+  const pinAfterName = PIN_LABELS.includes(label) ? PIN_AFTER_NAME.exec(tail) : null;
+  if (pinAfterName) return { length: pinAfterName[0].length, intro: 'juxtaposed' };
   // A whole clause saying what it is for, then a colon, in the label's sentence ("Heslová fráze k rodinnému trezoru
   // v Bitwardenu, kdyby se mi něco stalo: ...", "slaptažodis, kad galėtum pažiūrėti ... pažymius: ..."): a
   // passphrase of plain words, or a random password only.
@@ -447,7 +467,8 @@ function findValue(text: string, labelStart: number, label: string, cjk: boolean
   const valueStart = labelEnd + separated.length;
   const rest = tail.slice(separated.length);
   // A PIN typed digit by digit after a colon ("senha do cartão: 4 8 2 1").
-  const spaced = separated.intro === 'assignment' ? SPACED_DIGITS.exec(rest)?.[0] : undefined;
+  const spaced =
+    separated.intro === 'assignment' || kind === 'pin' ? SPACED_DIGITS.exec(rest)?.[0] : undefined;
   if (spaced !== undefined) return { code, start: valueStart, end: valueStart + spaced.length };
   const quoted = QUOTED.exec(rest);
   const raw = quoted ? quoted[2] : (cjk ? ASCII_RUN : BARE).exec(rest)?.[0];
@@ -578,7 +599,9 @@ export function detectPasswords(text: string): SecretFinding[] {
   }
   for (const label of text.matchAll(CJK_LABEL)) {
     const finding =
-      findValue(text, label.index, label[0], true) ?? cjkValueThenCopula(text, label.index + label[0].length);
+      findValue(text, label.index, label[0], true) ??
+      cjkDigitsThenCopula(text, label.index + label[0].length) ??
+      cjkValueThenCopula(text, label.index + label[0].length);
     if (finding) findings.push(finding);
   }
   return findings;
@@ -609,6 +632,14 @@ function pointedValue(text: string, labelEnd: number, label: string): SecretFind
     return { code: 'secret.password', start, end: start + value.length };
   }
   return null;
+}
+
+/** Four to eight digits right after a Korean or Japanese label, then a copula (CJK_DIGITS_THEN_COPULA). */
+function cjkDigitsThenCopula(text: string, labelEnd: number): SecretFinding | null {
+  const match = CJK_DIGITS_THEN_COPULA.exec(text.slice(labelEnd, labelEnd + 40));
+  if (!match) return null;
+  const start = labelEnd + match[0].indexOf(match[1]!);
+  return { code: 'secret.password', start, end: start + match[1]!.length };
 }
 
 /** A random value followed by a Japanese or Korean copula within the label's paragraph (CJK_VALUE_THEN_COPULA). */

@@ -66,6 +66,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-fifteenth',
   'held-out-sixteenth',
   'held-out-seventeenth',
+  'held-out-eighteenth',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

@@ -27,7 +27,8 @@ export type CaseOrigin =
   | 'held-out-fourteenth'
   | 'held-out-fifteenth'
   | 'held-out-sixteenth'
-  | 'held-out-seventeenth';
+  | 'held-out-seventeenth'
+  | 'held-out-eighteenth';
 
 export interface SecretCase {
   id: string;
