@@ -124,12 +124,14 @@ const BETWEEN = /^[\s,.…-]+$/;
 const lower = (word: RegExpMatchArray) => word[0].toLowerCase();
 
 /**
- * The text with each run of at least four digit words (separated by spaces, commas, hyphens, dots or pause words)
+ * The text with each run of at least four digit words (separated by spaces, commas, hyphens, dots, pause words or
+ * separators said aloud; a homophone such as "ate" counts beside a digit word)
  * replaced by its digits, and the pauses before a comma or dots dropped; the same text when there is neither.
  * Offsets differ from the original's: use it to decide, not to redact.
  */
 export function spellOutDigits(text: string): string {
   const words = [...text.matchAll(WORD)];
+  const digitOf = (word: RegExpMatchArray) => DIGIT_WORDS[lower(word)] ?? HOMOPHONES[lower(word)];
   const isWordDigit = (k: number, previous: RegExpMatchArray | undefined) =>
     DIGIT_WORDS[lower(words[k]!)] !== undefined &&
     !(lower(words[k]!) === 'um' && previous !== undefined && ENGLISH_DIGITS.has(lower(previous)));
@@ -139,7 +141,6 @@ export function spellOutDigits(text: string): string {
     (HOMOPHONES[lower(words[k]!)] !== undefined &&
       ((previous !== undefined && digitOf(previous) !== undefined) ||
         (k + 1 < words.length && DIGIT_WORDS[lower(words[k + 1]!)] !== undefined)));
-  const digitOf = (word: RegExpMatchArray) => DIGIT_WORDS[lower(word)] ?? HOMOPHONES[lower(word)];
   let out = '';
   let at = 0;
   for (let i = 0; i < words.length; ) {
