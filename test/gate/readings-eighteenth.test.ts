@@ -2,6 +2,7 @@
 // each beside the look-alikes it must leave alone. The texts are written for this file, not copied from the set.
 import { describe, expect, it } from 'vitest';
 import { isValidIin, isValidIrd } from '../../src/gate/pii/national-checks.ts';
+import { mrzCheckDigit } from '../../src/gate/pii/passports.ts';
 import { spellOutDigits } from '../../src/gate/spoken-digits.ts';
 import { numbers } from './check-digit-numbers.ts';
 import { evaluateCorpusText } from './corpus/measure.ts';
@@ -100,5 +101,25 @@ describe('OCR, records and bank messages', () => {
     ['a Korean door lock without a code', '도어락 비밀번호를 바꿔야 해, 내일 하자'],
   ])('keeps %s', async (_, text) => {
     expect(await gate(typeof text === 'function' ? text() : text)).toBe('accepted');
+  });
+});
+
+describe("a passport's machine-readable zone broken by OCR", () => {
+  // The second line's first 28 characters (document number, nationality, birth and expiry dates with their check
+  // digits), then OCR's line break, then the rest.
+  const start = (birthCheckOffset: number) => {
+    const doc = 'XK4817263';
+    const birth = '850314';
+    const expiry = '310902';
+    return `${doc}${mrzCheckDigit(doc)}UTO${birth}${(mrzCheckDigit(birth) + birthCheckOffset) % 10}F${expiry}${mrzCheckDigit(expiry)}<<`;
+  };
+  const page = (line: string) =>
+    `passport photo text:\n\nP<UTOERIKSSON<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<<\n${line}\n<<<<<<<<<<<<<4`;
+
+  it('refuses it when every check digit of the line start holds', async () => {
+    expect(await gate(page(start(0)))).toBe('rejected');
+  });
+  it('keeps it when the birth date check fails', async () => {
+    expect(await gate(page(start(1)))).toBe('accepted');
   });
 });

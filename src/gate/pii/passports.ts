@@ -55,9 +55,13 @@ const VALUE =
 
 // A passport's machine-readable zone (ICAO 9303, TD3): the second line opens with the document number (nine
 // characters, "<" as filler) and its check digit, then the nationality and the birth date. The line's own check digits
-// stand for the label. Found where a scan or an OCR log carries it, with or without the first line.
+// stand for the label. Found where a scan or an OCR log carries it, with or without the first line, and when OCR
+// broke the line after its first 28 characters ("AC24552815KGZ9502116F2903035<<\n<<<<<<<<<<<<<6"): then the
+// document number's, the birth date's and the expiry date's check digits must all hold.
 const MRZ_SECOND_LINE =
   /(?<![A-Z0-9<])([A-Z0-9<]{9})(\d)[A-Z<]{3}\d{6}\d[MFX<]\d{6}\d[A-Z0-9<]{14}[\d<]\d(?![A-Z0-9<])/g;
+const MRZ_SECOND_LINE_START =
+  /(?<![A-Z0-9<])([A-Z0-9<]{9})(\d)[A-Z<]{3}(\d{6})(\d)[MFX<](\d{6})(\d)(?=[A-Z0-9<]*\n)/g;
 const MRZ_WEIGHTS = [7, 3, 1];
 
 /** The ICAO 9303 check digit of a machine-readable zone field. */
@@ -72,9 +76,21 @@ export function mrzCheckDigit(field: string): number {
 }
 
 function machineReadableZones(text: string): PiiFinding[] {
-  return Array.from(text.matchAll(MRZ_SECOND_LINE))
-    .filter((m) => /\d/.test(m[1]!) && mrzCheckDigit(m[1]!) === Number(m[2]))
-    .map((m) => ({ class: 'passport' as const, start: m.index, end: m.index + 9 }));
+  const whole = Array.from(text.matchAll(MRZ_SECOND_LINE)).filter(
+    (m) => /\d/.test(m[1]!) && mrzCheckDigit(m[1]!) === Number(m[2]),
+  );
+  const broken = Array.from(text.matchAll(MRZ_SECOND_LINE_START)).filter(
+    (m) =>
+      /\d/.test(m[1]!) &&
+      mrzCheckDigit(m[1]!) === Number(m[2]) &&
+      mrzCheckDigit(m[3]!) === Number(m[4]) &&
+      mrzCheckDigit(m[5]!) === Number(m[6]),
+  );
+  return [...whole, ...broken.filter((b) => !whole.some((w) => w.index === b.index))].map((m) => ({
+    class: 'passport' as const,
+    start: m.index,
+    end: m.index + 9,
+  }));
 }
 
 /** Passport numbers after a passport label, in a table's passport column, and in a machine-readable zone. */
