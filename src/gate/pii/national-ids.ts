@@ -431,7 +431,7 @@ const NEAR_LABEL_FORMATS: readonly {
   },
   {
     // Kazakhstan's IIN, in Kazakh (ЖСН) and Russian (ИИН), as an ID card prints it ("ЖСН / ИИН").
-    labels: labelPattern(['иин', 'жсн', 'iin', 'ИИН', 'ЖСН', 'индивидуальный идентификационный номер']),
+    labels: labelPattern(['иин', 'жсн', 'iin', 'индивидуальный идентификационный номер']),
     candidate: /(?<![\dA-Za-z])\d{6}[ -]?\d{6}(?![\dA-Za-z])/g,
     valid: isValidIin,
   },

@@ -198,13 +198,13 @@ const FOREIGN_LOCKS = [
   // kufungua geti").
   ...['avainsäilö', 'avainsäilön', 'avainlaatikko', 'avainlaatikon', 'avainboksi', 'avainboksin'],
   ...['interfon', 'interfonul', 'interfonului', 'ușa', 'ușii', 'poarta', 'porții', 'seiful', 'seifului'],
-  ...['alarma', 'alarmei', 'lacăt', 'lacătul', 'lacătului', 'geti', 'lango', 'mlango', 'kufuli', 'sefu'],
+  ...['alarmei', 'lacăt', 'lacătul', 'lacătului', 'geti', 'lango', 'mlango', 'kufuli', 'sefu'],
   // Turkish lockers ("dolap kodu"), Macedonian and Serbian doors ("кодот за гаражната врата").
   ...['dolap', 'dolabı', 'dolabın', 'врата', 'вратата', 'гаражната', 'капија', 'капијата', 'сефот'],
   // German driveways and car parks said as their own word ("Tiefgarage Hofeinfahrt Code ...").
   ...['tiefgarage', 'einfahrt', 'hofeinfahrt', 'garageneinfahrt', 'hoftor'],
   // Latvian alarms ("Signalizācijas kods"), Slovene key boxes ("Koda za škatlico s ključi").
-  ...['signalizācija', 'signalizācijas', 'škatlica', 'škatlico', 'škatlice', 'omarica', 'alarm'],
+  ...['signalizācija', 'signalizācijas', 'škatlica', 'škatlico', 'škatlice', 'omarica'],
 ];
 // Thai writes no spaces between words: its lock words are read wherever they stand ("รหัสเข้าประตูคอนโด").
 const UNSPACED_LOCKS = ['ประตู', 'ตู้เซฟ', 'เซฟ', 'กันขโมย', 'คอนโด', 'กุญแจ', 'ล็อก', 'ล็อค'];

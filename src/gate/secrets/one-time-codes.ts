@@ -158,17 +158,17 @@ const ARRIVALS = phrasePattern([
 const LABEL = new RegExp(`(?:${phrasePattern([...CODE_LABELS, ...BACKUP_LABELS])})(?![\\p{L}\\p{N}])`, 'giu');
 const CJK_LABEL = new RegExp(phrasePattern(CJK_LABELS), 'gu');
 // Between a label and its code: a closing bracket first ("lambar tabbatarwa (OTP) da banki ya turo min yanzu:
-// ..."); up to fourteen words before a colon, commas allowed, no digits and no sentence end ("یہ OTP نوٹ کر لو، ابھی
-// بینک کی ایپ میں ڈالنا ہے: ...", "ellenőrző kódot, amit az Ügyfélkapu küldött SMS-ben: ..."; Khmer's colon ៖ and
-// Ethiopic's ፦ are colons); colons, arrows and dashes, copulas in the covered languages, "from <service>" up to
-// a colon ("dari GoBiz masuk ke HP kasir: ...", first: a shorter reading would stop inside it) or up to three words
-// ("for the bank app", "dari Tokopedia"), up to six words (no digits, no brackets: not past the code to a
-// "(Ref:" after it) before a colon, an arrow or a copula ("mã OTP ngân hàng
-// vừa gửi là ...", "인증번호 왔어요 → ..."), CJK text glued before a colon ("認証コードが届きました："), a short relative clause
-// before its verb ("the passcode they texted me was"), brackets, markdown emphasis ("**738 204**"). The code itself must be four to eight digits (or
-// a backup code), so prose about codes stays out.
+// ..."), then one of: up to fourteen words before a colon, commas allowed, no digits, brackets or sentence end (first,
+// so that a shorter reading does not stop inside it: "dari GoBiz masuk ke HP kasir: ...", "یہ OTP نوٹ کر لو، ابھی بینک
+// کی ایپ میں ڈالنا ہے: ...", "ellenőrző kódot, amit az Ügyfélkapu küldött SMS-ben: ..."; Khmer's ៖ and Ethiopic's ፦
+// are colons; no brackets: not past the code to a "(Ref:" after it); "from <service>" and up to three words ("for
+// the bank app", "dari Tokopedia", "za prijavu"); up to six words before an arrow or a copula ("mã OTP ngân hàng vừa
+// gửi là ...", "인증번호 왔어요 → ..."); CJK text glued before a colon ("認証コードが届きました："); a short relative clause
+// before its verb ("the passcode they texted me was"). Then colons, arrows and dashes, copulas in the covered
+// languages, brackets, markdown emphasis ("**738 204**"). The code itself must be four to eight digits (or a backup
+// code), so prose about codes stays out.
 const SEPARATOR = new RegExp(
-  `^[)）\\],，،]?(?:(?:\\s+[^\\s\\d:：៖፦=.!?;()।。！？]+){1,14}(?=\\s*[:：៖፦])|\\s+(?:${FROM_WORDS})(?:\\s+[^\\s\\d:：=.!?,;()]+){1,7}(?=\\s*[:：៖፦])|\\s+(?:${FROM_WORDS})(?:\\s+(?![\\d—–→-])[^\\s:：=]+){1,3}|(?:\\s+[^\\s\\d:：=.!?,;()]+){1,6}(?=\\s*(?:[:：៖፦]|→|->|=>)|\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]{1,10}(?=\\s*[:：៖፦])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*(?:[:：៖፦=]|→|->|=>|—|–)|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)|\\s*(?:${ARRIVALS})(?![\\p{L}])[!！。.…]*|\\s*(?:번호|番号|号码|號碼)){0,2}\\s*[\\[(（【「"'«]?(?:\\*\\*|__|\\*|_|\\x60)?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
+  `^[)）\\],，،]?(?:(?:\\s+[^\\s\\d:：៖፦=.!?;()।。！？]+){1,14}(?=\\s*[:：៖፦])|\\s+(?:${FROM_WORDS})(?:\\s+(?![\\d—–→-])[^\\s:：=]+){1,3}|(?:\\s+[^\\s\\d:：=.!?,;()]+){1,6}(?=\\s*(?:→|->|=>)|\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]{1,10}(?=\\s*[:：៖፦])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*(?:[:：៖፦=]|→|->|=>|—|–)|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)|\\s*(?:${ARRIVALS})(?![\\p{L}])[!！。.…]*|\\s*(?:번호|番号|号码|號碼)){0,2}\\s*[\\[(（【「"'«]?(?:\\*\\*|__|\\*|_|\\x60)?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
   'iu',
 );
 // Four to eight digits, possibly grouped ("739 204", "66 20 91", "482-913"), or a service prefix ("G-582019").

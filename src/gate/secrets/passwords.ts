@@ -75,12 +75,10 @@ const FOREIGN_LABELS = [
     'fjalëkalimin',
   ],
 ];
+/** The English PIN labels: after them, a foreign copula that is an English word ("on") is read as English. */
+const ENGLISH_PIN_LABELS = ['pin', 'pin code', 'pin-code', 'pin number', 'pincode'];
 const PIN_LABELS = [
-  'pin',
-  'pin code',
-  'pin-code',
-  'pin number',
-  'pincode',
+  ...ENGLISH_PIN_LABELS,
   'geheimzahl',
   'pin-kod',
   'pin-koodi',
@@ -106,7 +104,6 @@ const PIN_LABELS = [
   'পিন',
   'পিন নম্বর',
 ];
-const ENGLISH_PIN_LABELS = new Set(['pin', 'pin code', 'pin-code', 'pin number', 'pincode']);
 const PASSPHRASE_LABELS = [
   ...[
     'passphrase',
@@ -274,9 +271,10 @@ const POINTER = new RegExp(
 /** How far after its label a pointing sentence may give the value. */
 const POINTER_REACH = 260;
 // Japanese and Korean chat give the value and then the copula ("メモしておいて。Sakura2024!tk です。", "까먹어서...
-// minji0415!! 이거야"): a random ASCII token right before it, within a few sentences of the label.
+// minji0415!! 이거야"): an ASCII token of six or more characters with a letter and a digit right before it, within a
+// few sentences of the label.
 const CJK_VALUE_THEN_COPULA =
-  /(?<=^|[\s。！？!?.…、，,])([!-~]*[A-Za-z][!-~]*)(?<=[0-9][!-~]*|[!-~]*[0-9][!-~]*)\s*(?:です|だよ|だ|이야|이거야|입니다|예요|에요|임)(?![\p{L}])/u;
+  /(?<=^|[\s。！？!?.…、，,])(?=[!-~]*[A-Za-z])(?=[!-~]*\d)([!-~]{6,})\s*(?:です|だよ|だ|이야|이거야|입니다|예요|에요|임)(?![\p{L}])/u;
 const PIN_AFTER_NAME = /^\s+(?![^\s]*\d)[^\s.!?:;,=]+\s+(?=\d(?: ?\d){3,7}(?![ ]?\d))/u;
 // A PIN straight after a Korean or Japanese label, then the copula ("잠금 비밀번호 040644 야", "暗証番号 4821 です").
 const CJK_DIGITS_THEN_COPULA = /^\s*(\d{4,8})\s*(?:야|이야|입니다|예요|이에요|です|だよ)(?![\p{L}])/u;
@@ -351,7 +349,7 @@ function separate(tail: string, label: string, cjk: boolean): Separated | null {
   const statement = (POSTPOSED_LABELS.has(label) ? POSTPOSED : STATEMENT).exec(tail);
   // After an English label, Finnish "on" and the like are English words: "change my password on Friday".
   const english =
-    ENGLISH_LABELS.includes(label) || WIFI_LABELS.includes(label) || ENGLISH_PIN_LABELS.has(label);
+    ENGLISH_LABELS.includes(label) || WIFI_LABELS.includes(label) || ENGLISH_PIN_LABELS.includes(label);
   const lookalike =
     statement?.[1] !== undefined && /^\p{L}+$/u.test(statement[1]) && isEnglishLookalike(statement[1]);
   if (statement && !(english && lookalike))
@@ -466,7 +464,8 @@ function findValue(text: string, labelStart: number, label: string, cjk: boolean
   const code = kind === 'passphrase' ? 'secret.passphrase' : 'secret.password';
   const valueStart = labelEnd + separated.length;
   const rest = tail.slice(separated.length);
-  // A PIN typed digit by digit after a colon ("senha do cartão: 4 8 2 1").
+  // A PIN typed digit by digit, after a colon ("senha do cartão: 4 8 2 1") or any separator a PIN reads ("пин сбер 8
+  // 9 2 5"); a password's spaced digits only after a colon.
   const spaced =
     separated.intro === 'assignment' || kind === 'pin' ? SPACED_DIGITS.exec(rest)?.[0] : undefined;
   if (spaced !== undefined) return { code, start: valueStart, end: valueStart + spaced.length };
@@ -646,7 +645,7 @@ function cjkDigitsThenCopula(text: string, labelEnd: number): SecretFinding | nu
 function cjkValueThenCopula(text: string, labelEnd: number): SecretFinding | null {
   const paragraph = paragraphAfter(text, labelEnd);
   const match = CJK_VALUE_THEN_COPULA.exec(paragraph);
-  if (!match || match[1]!.length < 6 || isPlaceholder(match[1]!)) return null;
+  if (!match || isPlaceholder(match[1]!)) return null;
   const start = labelEnd + match.index;
   return { code: 'secret.password', start, end: start + match[1]!.length };
 }
