@@ -1,6 +1,6 @@
 // Import of memories from JSON Lines (`engram import`): one memory a line in the shape of POST /v1/memories, through
-// the same write pipeline as the API (the gate on every item, vectors embedded a batch at a time, one set-based
-// write a batch, the next batch staged while the last is written). A line that is not valid JSON or not a valid
+// the same write pipeline as the API's batch route (the gate on every item, one transaction a batch, written in
+// chunks while the next chunk is staged). A line that is not valid JSON or not a valid
 // memory is reported with its line number and field and skipped; writes dedupe by content, so running the import
 // again after fixing those lines stores nothing twice.
 import { type MemoryInput, MemoryInputSchema } from '../contract/index.ts';
@@ -103,9 +103,12 @@ export async function importJsonl(
     options.onProgress?.({ ...progress(), ...readUpTo });
   };
 
-  // Two batches in flight: while the database writes one, this process gates and embeds the next (the Node side
-  // and the database's were each about half of a batch's time, one after the other). Batches are stored one at a
-  // time and in input order, so dedupe meets the lines in the order of the file, as before.
+  // A batch is written by the batch route's pipelined write (rememberMany): in one transaction, the database writes
+  // one chunk while this process screens and stages the next. Staging a whole batch before its transaction, as
+  // this import did, overlapped nothing: staging is synchronous work that keeps the event loop from sending the
+  // transaction's statements, so the two sides ran one after the other (docs/benchmarks/ingest-speed.md). Lines
+  // are read and parsed while the last batch is written; batches are stored one at a time and in input order, so
+  // dedupe meets the lines in the order of the file. A failed batch ends the import before the next one starts.
   let batch: { input: MemoryInput; line: number }[] = [];
   let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
@@ -113,19 +116,13 @@ export async function importJsonl(
     const lines = batch;
     const readUpTo = { lines: counts.lines, invalid: counts.invalid };
     batch = [];
-    // A batch that cannot be staged (a subject the caller may not write) ends the import once the write in flight
-    // has ended; that write's own failure, the earlier one, is the one reported.
-    const staged = await deps.memories
-      .stageMany(
+    await writing;
+    writing = deps.memories
+      .rememberMany(
         principal,
         lines.map((b) => b.input),
       )
-      .catch(async (error: unknown) => {
-        await writing;
-        throw error;
-      });
-    await writing;
-    writing = deps.memories.storeStaged(principal, staged).then((results) => count(lines, results, readUpTo));
+      .then((results) => count(lines, results, readUpTo));
     // Awaited by the next flush or after the last line; until then a failure must not count as unhandled.
     writing.catch(() => {});
   };

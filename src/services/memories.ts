@@ -9,7 +9,6 @@ import type { RecordOptions } from './memory-record.ts';
 import {
   createWritePipeline,
   type RememberResult,
-  type Staged,
   type WritePipelineDeps,
 } from './write-pipeline.ts';
 
@@ -19,19 +18,6 @@ export type RememberOptions = RecordOptions;
 export function createMemoryService(deps: MemoryServiceDeps) {
   const pipeline = createWritePipeline(deps);
   const { store } = deps;
-
-  /**
-   * Gate, records and vectors of several memories: what `storeStaged` writes (the import stages a batch while the
-   * last one is written).
-   */
-  async function stageMany(
-    principal: Principal,
-    inputs: MemoryInput[],
-    options: RememberOptions[] = [],
-  ): Promise<Staged> {
-    for (const input of inputs) requireSubject(principal, input.subject);
-    return pipeline.stage(principal, await pipeline.screen(principal, inputs), options);
-  }
 
   /** Remembers several memories in one transaction; one result per input, in order. */
   async function rememberMany(
@@ -46,9 +32,6 @@ export function createMemoryService(deps: MemoryServiceDeps) {
 
   return {
     rememberMany,
-    stageMany,
-    /** Stores a batch from `stageMany` in one transaction; one result per input, in order. */
-    storeStaged: (principal: Principal, staged: Staged) => pipeline.store(principal, staged),
 
     async remember(
       principal: Principal,

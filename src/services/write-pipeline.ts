@@ -183,7 +183,7 @@ export function createWritePipeline(deps: WritePipelineDeps) {
 
   /**
    * Steps 2 and 3 of remember for screened inputs: what step 4 stores. Reads nothing the write decides on, so a
-   * bulk load stages its next batch while the store writes the last one (importJsonl).
+   * batch stages its next chunk while the store writes the last one (rememberBatch).
    */
   async function stage(
     principal: Principal,

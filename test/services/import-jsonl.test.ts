@@ -10,6 +10,7 @@ import type { Embedder } from '../../src/ports/embedder.ts';
 import type { MemoryStore } from '../../src/ports/store.ts';
 import { importJsonl, parseImportLine } from '../../src/services/import-jsonl.ts';
 import { createMemoryService } from '../../src/services/memories.ts';
+import { PIPELINE_CHUNK } from '../../src/services/write-pipeline.ts';
 import { backends } from '../support/databases.ts';
 import { openStoreFixture, type StoreFixture, testEmbedder } from '../support/store-fixture.ts';
 
@@ -123,22 +124,27 @@ describe.each(backends)('importJsonl on $name', ({ open }) => {
     expect(again).toMatchObject({ created: 0, duplicates: 121, rejected: 1, invalid: 2 });
   });
 
-  it('gates and embeds the next batch while the last is written, and writes the batches one at a time in order', async () => {
+  it('writes each batch chunk by chunk, staging the next chunk while the last is written, one batch at a time in order', async () => {
+    const chunk = PIPELINE_CHUNK;
     const events: string[] = [];
-    let secondEmbedded: () => void = () => {};
-    const second = new Promise<void>((resolve) => {
-      secondEmbedded = resolve;
-    });
+    const embedded = new Map<number, () => void>();
+    const embedding = (first: number) =>
+      new Promise<void>((resolve) => {
+        embedded.set(first, resolve);
+      });
+    const numberOf = (text: string) => Number(/(\d+)$/.exec(text)![1]);
     const embedder: Embedder = {
       ...testEmbedder,
       embedDocuments: async (texts, options) => {
-        events.push(`embed ${texts[0]}`);
-        if (texts[0]?.endsWith(' 10')) secondEmbedded();
+        events.push(`embed ${numberOf(texts[0]!)}`);
+        embedded.get(numberOf(texts[0]!))?.();
         return testEmbedder.embedDocuments(texts, options);
       },
     };
-    // The first write waits for the second batch's embedding: a serial import would never embed it (and would be
-    // cut short by the timeout, recorded as "serial").
+    // The first chunk's write of each two-chunk batch waits for its second chunk's embedding: a write that staged
+    // the whole batch before it (the import's earlier code) would never see it, and would be cut short by the
+    // timeout, recorded as "serial".
+    const waits = new Map([0, 2 * chunk].map((first) => [first, embedding(first + chunk)]));
     const store: MemoryStore = {
       ...f.store,
       withTenant: (scope, work) =>
@@ -146,11 +152,12 @@ describe.each(backends)('importJsonl on $name', ({ open }) => {
           work({
             ...tx,
             writeMemories: async (items) => {
-              const first = items[0]!.record.content;
+              const first = numberOf(items[0]!.record.content);
               events.push(`write ${first}`);
-              if (first.endsWith(' 0'))
+              const wait = waits.get(first);
+              if (wait)
                 await Promise.race([
-                  second,
+                  wait,
                   new Promise((resolve) => setTimeout(resolve, 3000)).then(() => events.push('serial')),
                 ]);
               const out = await tx.writeMemories(items);
@@ -167,34 +174,34 @@ describe.each(backends)('importJsonl on $name', ({ open }) => {
       scopes: ['memories:write'],
       actor: 'cli:import',
     };
-    const lines = Array.from({ length: 25 }, (_, i) =>
+    const lines = Array.from({ length: 5 * chunk }, (_, i) =>
       JSON.stringify({ subject: 'order', kind: 'fact', content: `Pipelined fact ${i}` }),
     );
-    // Line 21 repeats line 1: the earlier line makes the row, the later one is its duplicate.
+    // The last line repeats the first: the earlier line makes the row, the later one is its duplicate.
     lines.push(lines[0]!);
     const result = await importJsonl({ memories, store }, principal, linesOf(lines.join('\n')), {
-      batchSize: 10,
+      batchSize: 2 * chunk,
     });
-    expect(result).toMatchObject({ lines: 26, created: 25, duplicates: 1 });
+    expect(result).toMatchObject({ lines: 5 * chunk + 1, created: 5 * chunk, duplicates: 1 });
     const at = (event: string) => events.indexOf(event);
     expect(events).not.toContain('serial');
-    // The second batch was embedded before the first was stored...
-    expect(at('embed Pipelined fact 10')).toBeLessThan(at('written Pipelined fact 0'));
-    expect(at('embed Pipelined fact 20')).toBeLessThan(at('written Pipelined fact 10'));
-    // ...and each write began after the one before it was stored, in input order.
-    expect(events.filter((e) => !e.startsWith('embed'))).toEqual([
-      'write Pipelined fact 0',
-      'written Pipelined fact 0',
-      'write Pipelined fact 10',
-      'written Pipelined fact 10',
-      'write Pipelined fact 20',
-      'written Pipelined fact 20',
-    ]);
-    const { rows } = await f.db.query<{ content: string }>(
-      "select content from engram.memories where tenant_id = $1 and subject = 'order' order by created_at, id",
+    // Inside a batch, the next chunk was embedded while the last was written...
+    expect(at(`embed ${chunk}`)).toBeLessThan(at('written 0'));
+    expect(at(`embed ${3 * chunk}`)).toBeLessThan(at(`written ${2 * chunk}`));
+    // ...and each write began after the one before it was stored, in input order, batch after batch (the last
+    // batch's second chunk is the repeated first line).
+    const writes = events.filter((e) => !e.startsWith('embed'));
+    expect(writes).toEqual(
+      [0, chunk, 2 * chunk, 3 * chunk, 4 * chunk, 0].flatMap((first) => [
+        `write ${first}`,
+        `written ${first}`,
+      ]),
+    );
+    const { rows } = await f.db.query<{ n: number }>(
+      "select count(*)::int as n from engram.memories where tenant_id = $1 and subject = 'order'",
       [f.tenantB],
     );
-    expect(rows).toHaveLength(25);
+    expect(rows[0]!.n).toBe(5 * chunk);
   });
 
   it('fails with the error of a failed write, after the batches before it were stored', async () => {
