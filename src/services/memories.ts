@@ -6,11 +6,7 @@ import { AppError } from '../core/errors.ts';
 import type { Principal } from '../core/principal.ts';
 import type { ListFilter, MemoryChain } from '../ports/store.ts';
 import type { RecordOptions } from './memory-record.ts';
-import {
-  createWritePipeline,
-  type RememberResult,
-  type WritePipelineDeps,
-} from './write-pipeline.ts';
+import { createWritePipeline, type RememberResult, type WritePipelineDeps } from './write-pipeline.ts';
 
 export type MemoryServiceDeps = WritePipelineDeps;
 export type RememberOptions = RecordOptions;
