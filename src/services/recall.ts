@@ -83,7 +83,10 @@ export function createRecallService(deps: RecallServiceDeps) {
       : configuredWeights;
   const now = deps.now ?? (() => new Date());
   const modelCacheMs = deps.modelCacheMs ?? 30_000;
-  const perItem = deps.candidatesPerItem ?? 3;
+  // Two a requested item (three until 2026-12-03): the same LoCoMo and lived-in figures at 2 and at 1.5 (a tenth of
+  // LoCoMo's top tens reorder among near-ties, no metric moves), and 2.3 ms less of a 24 ms recall at LoCoMo size
+  // (docs/benchmarks/recall-sql.md).
+  const perItem = deps.candidatesPerItem ?? 2;
   const metrics = deps.metrics ?? noopMetrics;
   const defer =
     deps.defer ??
