@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { EngramConfig } from '../../config/index.ts';
-import { createJsonLogger } from '../../core/logger.ts';
+import { createJsonLogger, warningsOnly } from '../../core/logger.ts';
 import type { Principal } from '../../core/principal.ts';
 import { evaluateWrite } from '../../gate/index.ts';
 import { type ImportProgress, importJsonl } from '../../services/import-jsonl.ts';
@@ -65,9 +65,12 @@ export async function importCommand(
   const request = parseImportFlags(argv);
   const size = request.file === '-' ? null : (await stat(request.file).catch(() => null))?.size;
   if (size === undefined) throw new UsageError(`cannot read ${request.file}`);
-  const logger = createJsonLogger();
+  // Warnings and errors only: an import makes one embedding call a hundred lines, and a log line for each call
+  // that succeeded would bury the progress bar (and the problems) on stderr.
+  const logger = warningsOnly(createJsonLogger());
   const { embedder, modelDefaults } = await configuredEmbedder(config, {
     timeoutMs: request.embedTimeoutMs,
+    logger,
   });
   await withStore(config, async (store) => {
     const tenantId = await store.withOperator((op) => op.findTenant(request.tenant));
