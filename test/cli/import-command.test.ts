@@ -1,31 +1,25 @@
 // `engram import` as a command on an embedded data dir: the file's memories stored, and stderr kept for the
 // progress line and the problems, not one log line per embedding call (thousands on a large file).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importCommand } from '../../src/cli/commands/import.ts';
-import { migrateCommand } from '../../src/cli/commands/migrate.ts';
 import { parseConfig } from '../../src/config/index.ts';
-import { openPglite } from '../../src/db/pglite-executor.ts';
-import { createSqlStore } from '../../src/store/sql-store.ts';
+import { embeddedDataDir } from '../support/embedded-data-dir.ts';
 
 describe('engram import on an embedded data dir', () => {
   let dir: string;
+  let remove: () => Promise<void>;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'engram-import-cli-'));
-    await migrateCommand(parseConfig({ ENGRAM_DATA_DIR: dir }), () => {});
-    const db = await openPglite(join(dir, 'pgdata'));
-    await createSqlStore(db).withOperator((op) => op.createTenant('acme'));
-    await db.close();
+    ({ dir, remove } = await embeddedDataDir('engram-import-cli-', 'acme'));
     const lines = Array.from({ length: 250 }, (_, i) =>
       JSON.stringify({ subject: `user-${i % 2}`, kind: 'fact', content: `Imported note number ${i}` }),
     );
     await writeFile(join(dir, 'notes.jsonl'), `${lines.join('\n')}\nnot json\n`);
   }, 120_000);
   afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
+    await remove();
   });
 
   it('stores the lines, names the bad one, and logs no embedding call that succeeded', async () => {

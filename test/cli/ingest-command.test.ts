@@ -1,15 +1,12 @@
 // `engram ingest`: flag and body validation (named by field, nothing written), and one conversation through the
 // real ingest service on an embedded data dir: the turns stored, the user's durable statement extracted.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/args.ts';
 import { ingestBodyOf, ingestCommand, parseIngestFlags } from '../../src/cli/commands/ingest.ts';
-import { migrateCommand } from '../../src/cli/commands/migrate.ts';
 import { parseConfig } from '../../src/config/index.ts';
-import { openPglite } from '../../src/db/pglite-executor.ts';
-import { createSqlStore } from '../../src/store/sql-store.ts';
+import { embeddedDataDir } from '../support/embedded-data-dir.ts';
 
 const chat = {
   subject: 'cli-user',
@@ -43,17 +40,14 @@ describe('engram ingest flags and body', () => {
 
 describe('engram ingest on an embedded data dir', () => {
   let dir: string;
+  let remove: () => Promise<void>;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'engram-ingest-cli-'));
-    await migrateCommand(parseConfig({ ENGRAM_DATA_DIR: dir }), () => {});
-    const db = await openPglite(join(dir, 'pgdata'));
-    await createSqlStore(db).withOperator((op) => op.createTenant('acme'));
-    await db.close();
+    ({ dir, remove } = await embeddedDataDir('engram-ingest-cli-', 'acme'));
     await writeFile(join(dir, 'chat.json'), JSON.stringify(chat));
   }, 120_000);
   afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
+    await remove();
   });
 
   it('stores the turns and extracts the durable statement; an unknown tenant is one clear error', async () => {
