@@ -1,4 +1,5 @@
 // Runs every personal-identifier detector over a text and merges their findings into one ordered list.
+import { onlyWithDigits } from '../needs-digits.ts';
 import { detectCardNumbers } from '../secrets/card-numbers.ts';
 import { detectEmails, detectPhones } from './contacts.ts';
 import { detectCpfs } from './cpf.ts';
@@ -16,14 +17,14 @@ function cardNumbers(text: string): PiiFinding[] {
 
 /** The detectors, most specific first: where two see the same digits, the earlier one names them. */
 const DETECTORS: readonly PiiDetector[] = [
-  cardNumbers,
-  detectIbans,
-  detectSsns,
-  detectCpfs,
-  detectNationalIds,
-  detectPassports,
+  onlyWithDigits(cardNumbers),
+  onlyWithDigits(detectIbans),
+  onlyWithDigits(detectSsns),
+  onlyWithDigits(detectCpfs),
+  onlyWithDigits(detectNationalIds),
+  onlyWithDigits(detectPassports),
   detectEmails,
-  detectPhones,
+  onlyWithDigits(detectPhones),
 ];
 
 /** Every personal identifier in `text`, ordered by position, each span named by one class only. */

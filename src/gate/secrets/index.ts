@@ -1,5 +1,6 @@
 // Runs every secret detector family over a text and merges their findings into one ordered list. Card numbers
 // are identifiers as well as secrets: the PII pass (../pii) detects them, so the tenant's policy decides them.
+import { onlyWithDigits } from '../needs-digits.ts';
 import { detectAccessCodes } from './access-codes.ts';
 import { detectAwsKeys, detectAzureKeys, detectGoogleApiKeys } from './cloud-keys.ts';
 import { detectConnectionStrings, detectHttpAuth } from './connection-strings.ts';
@@ -47,8 +48,8 @@ const SPECIFIC: readonly SecretDetector[] = [
   detectJwts,
   detectPasswords,
   detectCredentialPairs,
-  detectOneTimeCodes,
-  detectAccessCodes,
+  onlyWithDigits(detectOneTimeCodes),
+  onlyWithDigits(detectAccessCodes),
   detectSeedPhrases,
   detectWalletKeys,
   detectConnectionStrings,
