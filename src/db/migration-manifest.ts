@@ -50,4 +50,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261203090000_record_recalls_set_based.sql',
   '20261203100000_vectors_inline.sql',
   '20261203110000_recall_reads_fused_rows_once.sql',
+  '20261203120000_lexeme_index_small_pending_list.sql',
 ];
