@@ -1,7 +1,7 @@
 // The lexical lane's keyed GIN index keeps its pending list small (migration 20261203120000): every search reads the
 // whole list, and at the server's default limit (4 MB) a large subject's rare-term lookups read 500 pending pages
-// each (docs/benchmarks/recall-sql.md). Both backends carry the setting; on PostgreSQL, after writes of far more than 64 kB
-// of entries, the list holds at most 64 kB (8 pages), read with pgstattuple.
+// each (docs/benchmarks/recall-sql.md). Both backends carry the setting; on PostgreSQL, after writes of far more
+// than 64 kB of entries, the list holds at most 64 kB (8 pages), read with pgstattuple.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryStore, TenantScope } from '../../src/ports/store.ts';
 import { createSqlStore } from '../../src/store/sql-store.ts';
