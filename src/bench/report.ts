@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import type { BaselineComparison } from '../eval/locomo/report.ts';
+import { type BaselineComparison, interleavedLines } from '../eval/locomo/report.ts';
 import { lineChartSvg } from './plot.ts';
 import type { SizeResult } from './recall-bench.ts';
 
@@ -108,19 +108,7 @@ export function markdownReport(
       `| Engram / store | ${locomo.ratios.recall_at_10} | ${locomo.ratios.mrr} | ${locomo.ratios.latency_p50} | ${locomo.ratios.latency_p95} |`,
       '',
     );
-    const i = locomo.interleaved;
-    if (i)
-      lines.push(
-        'The same questions asked of both back to back, alternating which goes first (the comparison to read: the passes',
-        "above ran minutes apart on a shared machine): p50 / p95 ms, and the median of each question's Engram / store ratio:",
-        '',
-        '| | p50 | p95 |',
-        '|---|---:|---:|',
-        `| Engram hybrid recall | ${i.engram_ms.p50} | ${i.engram_ms.p95} |`,
-        `| LangGraph PostgresStore.search | ${i.store_ms.p50} | ${i.store_ms.p95} |`,
-        `| Engram / store (p50s; median of the pairs) | ${i.latency_p50_ratio}; ${i.median_paired_ratio} | |`,
-        '',
-      );
+    lines.push(...interleavedLines(locomo.interleaved));
   }
   return lines.join('\n');
 }

@@ -149,7 +149,11 @@ export function renderBaselineComparison(engram: LocomoRunResult, baseline: Base
   ].join('\n');
 }
 
-function interleavedLines(i: BaselineComparison['interleaved']): string[] {
+/**
+ * The interleaved latencies as Markdown lines (empty when not run): one table for `engram eval locomo --compare
+ * langgraph` and `engram bench --locomo` alike.
+ */
+export function interleavedLines(i: BaselineComparison['interleaved']): string[] {
   if (!i) return [];
   return [
     "Interleaved: every question asked of both back to back, alternating which goes first, so that the machine's drift between the two passes above cannot tilt the comparison.",
