@@ -2,6 +2,8 @@
 // one"), so a PIN, a card or an SSN reaches the gate as words. The detectors read digits; this gives them a view
 // of the text with every run of four or more digit words written as the digits they say. Pure.
 
+import { phrasePattern } from './lexicon.ts';
+
 /** Digit words in the languages the gate reads most (English also serves Taglish and Hinglish speech). */
 const DIGIT_WORDS: Readonly<Record<string, string>> = Object.freeze({
   ...{ zero: '0', oh: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7' },
@@ -39,9 +41,9 @@ const DIGIT_WORDS: Readonly<Record<string, string>> = Object.freeze({
   },
   ...{ bốn: '4', năm: '5', lăm: '5', sáu: '6', bảy: '7', tám: '8', chín: '9', 공: '0', 영: '0', 일: '1' },
   ...{ 이: '2', 삼: '3', 사: '4', 오: '5', 육: '6', 칠: '7', 팔: '8', 구: '9' },
-  // Bosnian, Croatian, Serbian (Latin and Cyrillic), Macedonian, Slovene.
+  // Bosnian, Croatian, Serbian (Latin and Cyrillic), Macedonian, Slovene (два is the Russian entry's).
   ...{ nula: '0', jedan: '1', jedna: '1', dva: '2', dvije: '2', tri: '3', četiri: '4', pet: '5', šest: '6' },
-  ...{ sedam: '7', osam: '8', devet: '9', нула: '0', један: '1', еден: '1', два: '2', четири: '4', пет: '5' },
+  ...{ sedam: '7', osam: '8', devet: '9', нула: '0', један: '1', еден: '1', четири: '4', пет: '5' },
   ...{ шест: '6', седам: '7', седум: '7', осам: '8', осум: '8', девет: '9', ena: '1', štiri: '4' },
   // Armenian, Tajik, Quechua, Guarani, Tongan.
   ...{ զրո: '0', մեկ: '1', երկու: '2', երեք: '3', չորս: '4', հինգ: '5', վեց: '6', յոթ: '7', ութ: '8' },
@@ -50,8 +52,8 @@ const DIGIT_WORDS: Readonly<Record<string, string>> = Object.freeze({
   ...{ qanchis: '7', pusaq: '8', isqun: '9', peteĩ: '1', mokõi: '2', mbohapy: '3', irundy: '4', poteĩ: '6' },
   ...{ pokõi: '7', poapy: '8', porundy: '9', noa: '0', taha: '1', ua: '2', tolu: '3', fā: '4', nima: '5' },
   ...{ ono: '6', fitu: '7', valu: '8', hiva: '9' },
-  // Uzbek and Kazakh.
-  ...{ nol: '0', ikki: '2', uch: '3', "to'rt": '4', 'to‘rt': '4', besh: '5', olti: '6', yetti: '7' },
+  // Uzbek (nol is the Indonesian entry's) and Kazakh.
+  ...{ ikki: '2', uch: '3', "to'rt": '4', 'to‘rt': '4', besh: '5', olti: '6', yetti: '7' },
   ...{ sakkiz: '8', "to'qqiz": '9', 'to‘qqiz': '9', нөл: '0', бір: '1', екі: '2', үш: '3', төрт: '4' },
   ...{ бес: '5', алты: '6', жеті: '7', сегіз: '8', тоғыз: '9' },
 });
@@ -111,7 +113,10 @@ const PAUSES = new Set([
   'ehh',
   'mmm',
 ]);
-const PAUSE_BEFORE_PUNCTUATION = /(?<![\p{L}'’-])(?:uhh?|uhm|umm?|erm|hmm|ah|е-е|э-э|ээ)(?:\.{2,}|…|,)\s*/giu;
+const PAUSE_BEFORE_PUNCTUATION = new RegExp(
+  `(?<![\\p{L}'’-])(?:${phrasePattern([...PAUSES])})(?:\\.{2,}|…|,)\\s*`,
+  'giu',
+);
 
 /** Fewer digit words in a row are ordinary speech ("one or two", "dos tres veces"). */
 const MIN_RUN = 4;

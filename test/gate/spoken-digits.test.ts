@@ -21,6 +21,13 @@ describe('spellOutDigits', () => {
     expect(spellOutDigits('card four five five six, seven three seven one')).toBe('card 45567371');
   });
 
+  it('drops every pause word before a comma or dots, the ones that keep a run going as well', () => {
+    // One list: "eh", "mmm" and "ну" kept a run of digit words going but stayed in the view before a comma.
+    expect(spellOutDigits('eh, the code is, mmm... 4471')).toBe('the code is, 4471');
+    expect(spellOutDigits('ну, пин 4471')).toBe('пин 4471');
+    expect(spellOutDigits('four four, eh, seven one')).toBe('4471');
+  });
+
   it('leaves shorter runs and ordinary counting words alone', () => {
     for (const text of [
       'one or two eggs',
