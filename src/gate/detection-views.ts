@@ -1,10 +1,10 @@
-// The views of a text the detectors read besides the stored one. Digits as ASCII digits, however they were written: people
-// type numbers in their own script (an Arabic OTP "٤٩٥٨٣٨", a Persian national code, an Aadhaar in Devanagari, a
-// Thai door code) or in full-width forms (a Japanese card "３５６６　４６５５"), and voice assistants write what they hear
-// (spoken-digits.ts), and OCR reads an O for a 0 ("46O5"). And tables as sent: the stored text has its tabs turned into spaces, which merges a TSV row's
-// cells ("AYŞE DEMİR\t5432...\t05/28" becomes one run of words and numbers). And records' keys as the words a label
-// is ("passport_number" as "passport number"). Offsets may differ from the stored
-// text's: use the views to decide, not to redact. Pure.
+// The views of a text the detectors read besides the stored one. Digits as ASCII digits, however they were
+// written: people type numbers in their own script (an Arabic OTP "٤٩٥٨٣٨", a Persian national code, an Aadhaar in
+// Devanagari, a Thai door code) or in full-width forms (a Japanese card "３５６６　４６５５"), voice assistants write what
+// they hear (spoken-digits.ts), and OCR reads an O for a 0 ("46O5"). And tables as sent: the stored text has its tabs
+// turned into spaces, which merges a TSV row's cells ("AYŞE DEMİR\t5432...\t05/28" becomes one run of words and
+// numbers). And records' keys as the words a label is ("passport_number" as "passport number"). Offsets may differ
+// from the stored text's: use the views to decide, not to redact. Pure.
 import { normalizeContent } from './normalize.ts';
 import { spellOutDigits } from './spoken-digits.ts';
 

@@ -1,7 +1,7 @@
 // Check digits of the national numbers of Northern and Eastern Europe, Ireland, South Africa, Sri Lanka, Sweden,
-// Mexico, Chile, Kazakhstan and New Zealand that national-ids.ts reads near their labels (the thirteenth, fourteenth and seventeenth
-// held-out sets). Each function takes the number's characters as written,
-// separators removed, and says whether its check holds; none looks at the text around it.
+// Mexico, Chile, Kazakhstan and New Zealand that national-ids.ts reads near their labels (the thirteenth, fourteenth
+// and seventeenth held-out sets). Each function takes the number's characters as written, separators removed, and
+// says whether its check holds; none looks at the text around it.
 import { passesLuhn } from '../secrets/card-numbers.ts';
 
 const digitsOf = (value: string) => [...value].map(Number);
