@@ -84,8 +84,8 @@ export function createRecallService(deps: RecallServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const modelCacheMs = deps.modelCacheMs ?? 30_000;
   // Two a requested item (three until 2026-12-03): the same LoCoMo and lived-in figures at 2 and at 1.5 (a tenth of
-  // LoCoMo's top tens reorder among near-ties, no metric moves), and 2.3 ms less of a 24 ms recall at LoCoMo size
-  // (docs/benchmarks/recall-sql.md).
+  // LoCoMo's top tens reorder among near-ties, no metric moves), and at LoCoMo size the store call 11.8 -> 9.5 ms
+  // p50, the whole recall 24.2 -> 22.4 ms (docs/benchmarks/recall-sql.md).
   const perItem = deps.candidatesPerItem ?? 2;
   const metrics = deps.metrics ?? noopMetrics;
   const defer =
