@@ -71,6 +71,11 @@ export const WhySchema = z.object({
   trust: z.number(),
   /** The reranker's relevance in [0, 1], when a reranker (ENGRAM_RERANKER) scored the item. */
   rerank: z.number().optional(),
+  /**
+   * A chat turn's weight when the query names exactly one of the speakers among the candidate turns: 1 for that
+   * speaker's own turns, less for another speaker's (src/recall/named-speaker.ts). Absent otherwise.
+   */
+  speaker_weight: z.number().optional(),
 });
 
 /** One recalled memory as the response lists it. */

@@ -8,6 +8,7 @@ import { buildContext } from './context.ts';
 import { dedupeByKey } from './dedupe.ts';
 import { durableFirst } from './durable-first.ts';
 import { readEvidence } from './evidence.ts';
+import { weighNamedSpeaker } from './named-speaker.ts';
 import { normalizeQuery } from './normalize-query.ts';
 import { applyRelevanceFloor, type FloorSettings } from './relevance-floor.ts';
 import { matchRules } from './rules.ts';
@@ -119,7 +120,8 @@ function laneReachedRules(scored: readonly ScoredCandidate[], threshold: number 
  *  1. normalise the query;
  *  2. read the lane evidence SQL fused: a memory whose only vector evidence is under the threshold (or not a
  *     finite number) drops, one the lexical lane also found stays on lexical evidence (rrf already says so);
- *  3. score (SQL's fusion x recency x importance x trust), best first;
+ *  3. score (SQL's fusion x recency x importance x trust), best first, a chat turn of another speaker than the
+ *     one the query names weighed down (named-speaker.ts);
  *     then the relevance floor: a query under the model's memory-seeking cut keeps no candidate (query-intent.ts),
  *     otherwise each candidate needs evidence at the floor (relevance-floor.ts);
  *  4. drop preferences the query contradicts (before dedupe, so a same-key memory that agrees with the input
@@ -142,12 +144,15 @@ export function rankRecall(input: RankRecallInput): RankRecallResult {
   const budget = resolveBudget(input.budget);
 
   const evidence = readEvidence(input.candidates);
-  const scored = scoreCandidates(evidence.fused, {
-    now: input.now,
-    weights,
-    activeLanes,
-    relevance: input.relevance ?? null,
-  });
+  const { ranked: scored } = weighNamedSpeaker(
+    scoreCandidates(evidence.fused, {
+      now: input.now,
+      weights,
+      activeLanes,
+      relevance: input.relevance ?? null,
+    }),
+    query,
+  );
 
   const intent = input.intent ?? null;
   if (intent !== null && !(Number.isFinite(intent.margin) && Number.isFinite(intent.floor)))

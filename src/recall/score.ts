@@ -13,6 +13,8 @@ export interface ScoredCandidate extends FusedCandidate {
   recency: number;
   /** The reranker's relevance in [0, 1] when a reranker scored this candidate; null otherwise. */
   rerank: number | null;
+  /** A chat turn's weight when the query names one of its conversation's speakers (named-speaker.ts). */
+  speaker_weight?: number;
 }
 
 function clamp01(value: number): number {
@@ -106,5 +108,6 @@ export function explain(s: ScoredCandidate, threshold: number | null): Why {
     importance: s.candidate.importance,
     trust: s.candidate.trust,
     ...(s.rerank !== null ? { rerank: s.rerank } : {}),
+    ...(s.speaker_weight !== undefined ? { speaker_weight: s.speaker_weight } : {}),
   };
 }
