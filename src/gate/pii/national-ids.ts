@@ -699,9 +699,12 @@ const NEAR_LABEL_FORMATS: readonly {
  * maar dan hoef je niet te zoeken): ..." is 101 characters; 100 until the tenth held-out set).
  */
 const NEAR = 120;
+/** How far before its label, in the label's sentence, such a number is read (the label naming what was just given). */
+const NEAR_BEFORE = 60;
 
 /**
- * Numbers with their country's check digits within NEAR characters after that country's identifier label,
+ * Numbers with their country's check digits within NEAR characters after that country's identifier label (or
+ * NEAR_BEFORE before it in its sentence),
  * whatever stands between: "TC kimlik no istiyo, benimki 14878460200", "meine Steuer-ID für die Lohnabrechnung –
  * kannst du dir die merken? 80 247 669 353", "رقم الهوية الوطنية حقي 1558874689". The label says what kind of
  * number is near; the check digits say it is one (a random number of that length passes one in ten to one in a
@@ -710,13 +713,26 @@ const NEAR = 120;
 function checksummedNearLabel(text: string): PiiFinding[] {
   const findings: PiiFinding[] = [];
   for (const format of NEAR_LABEL_FORMATS) {
+    const valid = (value: string) => format.valid(format.raw ? value : value.replace(/\D/g, ''));
+    const cls = format.cls ?? 'national_id';
     for (const match of labelMatches(text, format.labels)) {
       const labelEnd = match.index + match[0].length;
       const window = text.slice(labelEnd, labelEnd + NEAR);
       for (const candidate of window.matchAll(format.candidate)) {
-        if (!format.valid(format.raw ? candidate[0] : candidate[0].replace(/\D/g, ''))) continue;
+        if (!valid(candidate[0])) continue;
         const start = labelEnd + candidate.index;
-        findings.push({ class: format.cls ?? 'national_id', start, end: start + candidate[0].length });
+        findings.push({ class: cls, start, end: start + candidate[0].length });
+      }
+      // The number first, its label after it in the same sentence ("pon 50110250N, que es mi DNI"). Not for an
+      // SSN, whose "check" is only its ranges: a nine-digit number before "my social" is often a phone number.
+      if (cls === 'ssn') continue;
+      const from = Math.max(0, match.index - NEAR_BEFORE);
+      const before = text.slice(from, match.index);
+      for (const candidate of before.matchAll(format.candidate)) {
+        const between = before.slice(candidate.index + candidate[0].length);
+        if (/[.!?。！？\n]/.test(between) || !valid(candidate[0])) continue;
+        const start = from + candidate.index;
+        findings.push({ class: cls, start, end: start + candidate[0].length });
       }
     }
   }

@@ -94,11 +94,25 @@ function machineReadableZones(text: string): PiiFinding[] {
 }
 
 /** Passport numbers after a passport label, in a table's passport column, and in a machine-readable zone. */
+// A Russian (or Ukrainian, Belarusian, Kazakh) passport as forms ask for it: a series of four digits and a number of six
+// ("серия 45 18, номер 712055", "серия 4518 № 712055"). A document with such a series and number names one person,
+// whichever document it is (a driving licence is written the same way), so the pair needs no label of its own.
+const SERIES_AND_NUMBER =
+  /(?<![\p{L}])(?:серия|серії|серыя|серия паспорта)\s*(\d{2}\s?\d{2})\s*[,;]?\s*(?:(?:номер|№|n|no\.?)\s*)?(\d{6})(?!\d)/giu;
+
+function seriesAndNumbers(text: string): PiiFinding[] {
+  return Array.from(text.matchAll(SERIES_AND_NUMBER), (m) => {
+    const start = m.index + m[0].indexOf(m[1]!);
+    return { class: 'passport' as const, start, end: m.index + m[0].length };
+  });
+}
+
 export function detectPassports(text: string): PiiFinding[] {
   // Two digits or more: "C4KF7R2N9", "JPWKH54MG" (a German passport has letters among its digits), not "PASSPORT".
   return [
     ...labelledValues(text, LABEL, VALUE, 'passport'),
     ...tableColumnValues(text, LABEL, VALUE, 'passport'),
     ...machineReadableZones(text),
+    ...seriesAndNumbers(text),
   ].filter((f) => text.slice(f.start, f.end).replace(/\D/g, '').length >= 2);
 }

@@ -59,6 +59,8 @@ const CODE_WORDS = ['code', 'codes', 'pin', 'pin code', 'combination', 'combo', 
 const CODE_LOCKS = [
   ...['lockbox', 'lock box', 'key box', 'keybox', 'key safe', 'keysafe', 'padlock', 'combination lock'],
   ...['keypad', 'digicode', 'schlüsseltresor', 'schlüsselsafe', 'zahlenschloss', 'candado', 'cadenas'],
+  // German key boxes as holiday lets name them ("Code für die Schlüsselbox: 3906").
+  ...['schlüsselbox', 'schlüsselkasten', 'schlüsselkassette'],
   // "the office safe is 46-19-83": a safe's value is its combination.
   'safe',
   // A SIM card's unblocking key locks the phone as a door code does ("puk kodu 84207193", "PUK ಕೋಡ್ 58203917").
@@ -128,6 +130,7 @@ const FOREIGN_LOCKS = [
     'safe',
     'schließfach',
   ],
+  ...['schlüsselbox', 'schlüsselkasten', 'schlüsselkassette'],
   ...['briefkasten', 'keller', 'wohnung', 'haus', 'eingang', 'gebäude', 'haustüre'],
   // Spanish, Portuguese.
   ...['alarma', 'puerta', 'portón', 'portal', 'garaje', 'cochera', 'caja fuerte', 'candado', 'edificio'],
@@ -309,7 +312,7 @@ const SEPARATOR = new RegExp(
 );
 // Digits with #, * or a letter ("4B729", "1984#", "#5521", "24-36-12", "3-1-4-1", "5 - 0 - 3 - 2").
 // A French digicode may open with its letter ("B4729"): a capital counts before three digits.
-const VALUE = /^[#*]?(?:[A-Z](?=\d{3}))?\d(?:(?: ?[-–] ?| )?[\dA-Z#*]){2,9}(?![\p{L}\d])/u;
+const VALUE = /^[#*]?(?:[A-Z](?=\d{3}))?\d(?:(?: ?[-–·•] ?| )?[\dA-Z#*]){2,9}(?![\p{L}\d])/u;
 
 // "zip code for the new office is 94110": a code word after one of these is not a lock's.
 const PUBLIC_CODE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${phrasePattern(PUBLIC_CODE_KINDS)})[\\s-]*$`, 'iu');
@@ -373,6 +376,10 @@ const CJK_LOCK_CODE = new RegExp(
 // Japanese and Chinese glue their particles to it ("5091＃で開く").
 const KEYPAD_ENTRY =
   /(?<![\p{L}\p{N}#*＃])\*?\d{4,8}[#＃](?!(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}#*＃])/gu;
+// A code and what it does to the lock ("6248 disarms it", "4417 opens the side gate"): with a lock named shortly
+// before it (or in what it opens), a code whatever words lead to it.
+const CODE_THEN_ACTION =
+  /(?<![\p{L}\p{N}#*＃.,/:-])(\d{4,8})[#＃]?\s+(?:disarms|arms|unlocks|opens|deactivates|turns\s+off|switches\s+off|disables)(?![\p{L}])/giu;
 /** How far before a bare code word its lock may be named. */
 const LOCK_CONTEXT = 120;
 // Codes that name what they are, not a lock's: "booking code", "tracking code", "product code" (and the public ones).
@@ -423,14 +430,24 @@ export function detectAccessCodes(text: string): SecretFinding[] {
     const start = match.index + match[0].length - match[1]!.length;
     findings.push({ code: 'secret.access_code', start, end: match.index + match[0].length });
   }
-  for (const entry of text.matchAll(KEYPAD_ENTRY)) {
-    const before = text.slice(Math.max(0, entry.index - LOCK_CONTEXT), entry.index);
-    if (!LOCK_NEARBY.test(before.slice(before.lastIndexOf('\n\n') + 1))) continue;
-    const finding = {
-      code: 'secret.access_code' as const,
-      start: entry.index,
-      end: entry.index + entry[0].length,
-    };
+  const lockNamedBefore = (at: number, after: string, from: number) => {
+    const before = text.slice(Math.max(from, at - LOCK_CONTEXT), at);
+    return LOCK_NEARBY.test(before.slice(before.lastIndexOf('\n\n') + 1)) || LOCK_NEARBY.test(after);
+  };
+  const entries = [
+    ...Array.from(text.matchAll(KEYPAD_ENTRY), (m) => ({ m, value: m[0], after: '', sentence: false })),
+    ...Array.from(text.matchAll(CODE_THEN_ACTION), (m) => ({
+      m,
+      value: m[1]!,
+      after: text.slice(m.index + m[0].length, m.index + m[0].length + 40),
+      sentence: true,
+    })),
+  ];
+  for (const { m, value, after, sentence } of entries) {
+    // A code's action names its lock in its own sentence ("the garage is big. Version 2024 unlocks..." is no code).
+    const start = sentence ? text.slice(0, m.index).search(/[^.!?\n]*$/) : 0;
+    if (!lockNamedBefore(m.index, after, start)) continue;
+    const finding = { code: 'secret.access_code' as const, start: m.index, end: m.index + value.length };
     if (!findings.some((f) => f.start < finding.end && finding.start < f.end)) findings.push(finding);
   }
   return findings;

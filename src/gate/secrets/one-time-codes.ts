@@ -76,6 +76,9 @@ const CODE_LABELS = [
     'รหัสยืนยัน',
   ],
   ...['onay kodu', 'tek kullanımlık kod', 'güvenlik kodu', 'verifieringskod', 'engångskod', 'säkerhetskod'],
+  // Turkish possessives: "your code" as a bank's SMS says it ("Doğrulama kodunuz: 758302").
+  ...['doğrulama kodunuz', 'doğrulama kodun', 'onay kodunuz', 'güvenlik kodunuz', 'tek kullanımlık kodunuz'],
+  ...['giriş kodunuz', 'sms kodunuz', 'dogrulama kodunuz', 'dogrulama kodu'],
   ...['bekræftelseskode', 'engangskode', 'sikkerhetskode', 'vahvistuskoodi'],
   // Czech, Slovak, Hungarian, Greek (the accusative too: "κράτα μου τον κωδικό επαλήθευσης").
   ...['ověřovací kód', 'autorizační kód', 'potvrzovací kód', 'jednorázový kód', 'overovací kód'],
@@ -168,7 +171,7 @@ const CJK_LABEL = new RegExp(phrasePattern(CJK_LABELS), 'gu');
 // languages, brackets, markdown emphasis ("**738 204**"). The code itself must be four to eight digits (or a backup
 // code), so prose about codes stays out.
 const SEPARATOR = new RegExp(
-  `^[)）\\],，،]?(?:(?:\\s+[^\\s\\d:：៖፦=.!?;()।。！？]+){1,14}(?=\\s*[:：៖፦])|\\s+(?:${FROM_WORDS})(?:\\s+(?![\\d—–→-])[^\\s:：=]+){1,3}|(?:\\s+[^\\s\\d:：=.!?,;()]+){1,6}(?=\\s*(?:→|->|=>)|\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]{1,10}(?=\\s*[:：៖፦])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*(?:[:：៖፦=]|→|->|=>|—|–)|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)|\\s*(?:${ARRIVALS})(?![\\p{L}])[!！。.…]*|\\s*(?:번호|番号|号码|號碼)){0,2}\\s*[\\[(（【「"'«]?(?:\\*\\*|__|\\*|_|\\x60)?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
+  `^(?:\\s*[(（][^()（）\\n\\d]{1,40}[)）])?[)）\\],，،]?(?:(?:\\s+[^\\s\\d:：៖፦=.!?;()।。！？]+){1,14}(?=\\s*[:：៖፦])|\\s+(?:${FROM_WORDS})(?:\\s+(?![\\d—–→-])[^\\s:：=]+){1,3}|(?:\\s+[^\\s\\d:：=.!?,;()]+){1,6}(?=\\s*(?:→|->|=>)|\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]{1,10}(?=\\s*[:：៖፦])|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*(?:[:：៖፦=]|→|->|=>|—|–)|\\s+(?:${VERBS})(?![\\p{L}])|\\s*(?:是|为|為|は|는|은|을|를)|\\s+[^\\s:：=]{0,12}?(?:คือ|เป็น)|\\s*(?:${ARRIVALS})(?![\\p{L}])[!！。.…]*|\\s*(?:번호|番号|号码|號碼)){0,2}\\s*[\\[(（【「"'«]?(?:\\*\\*|__|\\*|_|\\x60)?\\s*(?=(?:[A-Z]{1,2}-)?[A-Za-z0-9])`,
   'iu',
 );
 // Four to eight digits, possibly grouped ("739 204", "66 20 91", "482-913"), or a service prefix ("G-582019").
@@ -178,6 +181,10 @@ const BACKUP_CODE = /^[A-Za-z0-9]{4,10}(?:[ -][A-Za-z0-9]{3,8}){0,3}(?![A-Za-z0-
 // The code comes first in the SMS form: "482913 is your verification code", "G-582019 is your Google code".
 const CODE_FIRST =
   /(?<![\w-])((?:[A-Z]{1,2}-)?\d{4,8})\s+is\s+your\s+(?:[\p{L}\d.&'-]+\s+){0,3}?(?:code|otp|pin|passcode|password)\b/giu;
+// The same in other languages: "731964 आपका OTP है", "482913 es tu código", "482913 é o seu código", "482913 est votre
+// code", "482913 ist Ihr Bestätigungscode", "482913 è il tuo codice", "482913 adalah kode OTP".
+const CODE_FIRST_FOREIGN =
+  /(?<![\w-])(\d{4,8})\s+(?:(?:आपका|तुम्हारा|आपकी)\s+(?:[\p{L}\p{M}]+\s+){0,2}?(?:otp|ओटीपी|कोड|code)|es\s+(?:tu|su)\s+(?:código|codigo|clave)|é\s+(?:o\s+)?(?:seu|teu)\s+(?:código|codigo)|est\s+(?:votre|ton)\s+code|ist\s+(?:ihr|dein)\s+(?:[\p{L}-]+\s+)?[\p{L}-]*code|è\s+il\s+(?:tuo|suo)\s+codice|adalah\s+kode)(?![\p{L}\p{M}])/giu;
 // "Your code is 482913", "your Uber code: 4821", "use 482913 to sign in".
 const YOUR_CODE =
   /\byour\s+(?:[\p{L}\d.&'-]+\s+){0,3}?code\s*(?:is|:)\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})(?!\d)/giu;
@@ -282,6 +289,7 @@ export function detectOneTimeCodes(text: string): SecretFinding[] {
   }
   findings.push(
     ...spansOf(text, CODE_FIRST),
+    ...spansOf(text, CODE_FIRST_FOREIGN),
     ...spansOf(text, YOUR_CODE),
     ...spansOf(text, USE_TO),
     ...spansOf(text, CODE_THEN_VALIDITY),

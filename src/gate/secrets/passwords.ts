@@ -153,6 +153,12 @@ const POSTPOSED_LABELS = new Set([
 // random-looking value counts after them.
 const LOOSE_LABELS = new Set(['pass', 'pw', 'clave', 'chave', 'sandi', 'parola', 'mk', 'رمز']);
 
+// Labels that end compounds in languages that write them as one word ("Initialpasswort", "Routerkennwort",
+// "standaardwachtwoord", "wifilösenord", "ruterpassordet"): read there too, where another label inside a word is not.
+const COMPOUND_TAILS = new Set([
+  ...['passwort', 'kennwort', 'wachtwoord', 'lösenord', 'lösenordet', 'passord', 'passordet'],
+  ...['adgangskode', 'adgangskoden', 'kodeord', 'kodeordet', 'salasana', 'salasanan'],
+]);
 const LABEL = new RegExp(
   `(?:${phrasePattern([...ENGLISH_LABELS, ...WIFI_LABELS, ...FOREIGN_LABELS, ...PIN_LABELS, ...PASSPHRASE_LABELS])})(?![\\p{L}\\p{N}])`,
   'giu',
@@ -263,6 +269,26 @@ const POINTERS = [
   ...["c'est", 'c’est', 'le voici', 'la voici', 'voici', 'o sea', 'ou seja', 'cioè', 'ecco', 'eccola'],
   ...['тобто', 'то есть', 'это', 'ось', 'вот', 'tức là', 'nghĩa là', 'ওটা হলো', 'এটা হলো', 'সেটা হলো'],
   ...['yung bago ay', 'ito ay', 'yaitu', 'iaitu', 'yakni', 'वो है', 'यह है'],
+  // The new one, after a reset ("had to reset the banking app pin... the new one is 804613", "yang baru: 193847").
+  ...[
+    'the new one is',
+    'new one is',
+    'the new one',
+    'new one',
+    'yang baru',
+    'yang baru adalah',
+    'la nueva es',
+  ],
+  ...[
+    'el nuevo es',
+    'a nova é',
+    'o novo é',
+    'la nouvelle est',
+    'le nouveau est',
+    'die neue ist',
+    'das neue ist',
+  ],
+  ...['der neue ist', 'la nuova è', 'il nuovo è', 'yenisi', 'новый', 'новый —', 'новий'],
 ];
 const POINTER = new RegExp(
   `(?:^|[.!?。！？…।\\n]|,)\\s*(?:(?:oui|yes|yeah|ja|sí|si|да|так|ok|okay|claro)[,!]?\\s+)?(?:${phrasePattern(POINTERS)})(?![\\p{L}])\\s*[:：]?\\s*`,
@@ -518,9 +544,27 @@ const VALUE_FIRST = new RegExp(
   'giu',
 );
 
+// The value first, then a pointer back at it that says what it is ("Qz7!rT4w@Lm — that's what I set for the staging
+// grafana admin account", "Kx9mPq2Lw, that's my new login"): only a clearly random value (letters of both cases and a
+// digit, or a letter, a digit and a symbol, eight characters or more), and one with a symbol when the pointer names
+// no password or login.
+const VALUE_THEN_POINTER =
+  /(?<![^\s"'“‘(])([^\s"'“”‘’,]{8,64})\s*(?:—|–|-|,|:)?\s+(?:that's|that is|this is|it's|it is)\s+(?:what\s+i\s+(?:set|use|chose|picked|made|put)|(?:my|the|our)\s+(?:new\s+)?(?:[\p{L}-]+\s+){0,3}?(?:password|passcode|pin|login|passphrase))(?![\p{L}])/giu;
+const RANDOM_VALUE = (value: string) =>
+  value.length >= 8 &&
+  /\d/.test(value) &&
+  ((/[a-z]/.test(value) && /[A-Z]/.test(value)) || (/\p{L}/u.test(value) && /[!@#$%^&*+=~?]/.test(value)));
+
 /** Passwords and PINs named after their value: a quoted value, a random-looking one, or 4-8 digits for a PIN. */
 function valuesFirst(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
+  for (const match of text.matchAll(VALUE_THEN_POINTER)) {
+    const value = match[1]!.replace(/[.!?:;]+$/, '');
+    // "what I use" names nothing: a product's name ("iPhone15Pro") is no password, so a symbol is needed there.
+    const named = !/what\s+i\s/i.test(match[0]);
+    if (!RANDOM_VALUE(value) || (!named && !/[!@#$%^&*+=~?]/.test(value)) || isPlaceholder(value)) continue;
+    findings.push({ code: 'secret.password', start: match.index, end: match.index + value.length });
+  }
   for (const match of text.matchAll(VALUE_FIRST)) {
     const [, quote = '', value = '', label = ''] = match;
     const next = /^\s*([\p{L}]+)/u.exec(text.slice(match.index + match[0].length))?.[1]?.toLowerCase();
@@ -590,7 +634,7 @@ export function detectPasswords(text: string): SecretFinding[] {
     ...wifiQrPasswords(text),
   ];
   for (const label of text.matchAll(LABEL)) {
-    if (!startsLabel(text, label.index)) continue;
+    if (!startsLabel(text, label.index) && !COMPOUND_TAILS.has(label[0].toLowerCase())) continue;
     const finding =
       findValue(text, label.index, label[0], false) ??
       pointedValue(text, label.index + label[0].length, label[0]);

@@ -43,6 +43,11 @@
 // - eighteenth (2026-12-03): 100 and 100 from other channels than typing (dictation with digits said as words and
 //   separators said aloud, OCR of cards, ID cards and letters, pasted e-mails, vCard, iCal and CSV fields) in 36
 //   languages, many of Central Asia, the Caucasus, the Balkans, the Baltics and the Pacific. No label was changed.
+// - nineteenth (2026-12-04): 100 and 100 from the mainstream of what a memory service receives (60 of each in
+//   English, the rest in 13 widely spoken languages): "remember that..." in chat, extractor memories and JSON
+//   memory objects, coding agents' commands, logs and config, copied SMS, bank, HR and landlord messages, forms; a
+//   third of the secrets harder than "label: value"; 64 of the benign ones deliberate look-alikes. No label was
+//   changed.
 // The secrets' texts are base64 so that no complete credential literal sits in the repository; every value is fake.
 import { readFileSync } from 'node:fs';
 import type { DetectionCode } from '../../../src/gate/index.ts';
@@ -71,6 +76,7 @@ const SETS = [
   { file: 'held-out-sixteenth.json', origin: 'held-out-sixteenth', prefix: 'held16' },
   { file: 'held-out-seventeenth.json', origin: 'held-out-seventeenth', prefix: 'held17' },
   { file: 'held-out-eighteenth.json', origin: 'held-out-eighteenth', prefix: 'held18' },
+  { file: 'held-out-nineteenth.json', origin: 'held-out-nineteenth', prefix: 'held19' },
 ] as const satisfies readonly { file: string; origin: CaseOrigin; prefix: string }[];
 
 function read(file: string): IndependentSet {

@@ -67,6 +67,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-sixteenth',
   'held-out-seventeenth',
   'held-out-eighteenth',
+  'held-out-nineteenth',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

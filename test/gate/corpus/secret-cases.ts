@@ -28,7 +28,8 @@ export type CaseOrigin =
   | 'held-out-fifteenth'
   | 'held-out-sixteenth'
   | 'held-out-seventeenth'
-  | 'held-out-eighteenth';
+  | 'held-out-eighteenth'
+  | 'held-out-nineteenth';
 
 export interface SecretCase {
   id: string;

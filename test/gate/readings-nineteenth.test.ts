@@ -1,0 +1,117 @@
+// The readings the nineteenth independent held-out set prompted (the mainstream of what a memory service receives:
+// chat, extractor memories, agents' logs and configs, copied SMS and e-mails, forms), each beside the look-alikes it
+// must leave alone. The texts are written for this file, not copied from the set.
+import { describe, expect, it } from 'vitest';
+import { evaluateCorpusText } from './corpus/measure.ts';
+
+/** The gate's decision on a user's fact, and its first reason's code when it refuses. */
+const gate = async (content: string) => {
+  const result = await evaluateCorpusText(content);
+  return result.decision === 'rejected' ? result.reasons[0]!.code : 'accepted';
+};
+
+describe('a new value after a reset, pointed at', () => {
+  it.each([
+    ['English', 'My phone PIN got locked so I reset it. The new one is 552019, remember it'],
+    ['English, a password', 'reset my email password, the new one is Lantern#8812'],
+    ['Indonesian', 'PIN m-banking sudah aku ganti. Yang baru: 640218'],
+    ['Spanish', 'cambié el PIN de la tarjeta. La nueva es 7731'],
+  ])('refuses %s', async (_, text) => {
+    expect(await gate(text)).toBe('secret.password');
+  });
+
+  it.each([
+    'I changed my password yesterday. The new one is much longer.',
+    'My old phone broke; the new one is a 2024 model.',
+    'Reset the router PIN? The new one is on the sticker.',
+  ])('stores "%s"', async (text) => {
+    expect(await gate(text)).toBe('accepted');
+  });
+});
+
+describe('compound labels written as one word', () => {
+  it.each([
+    'Ihr Einmalpasswort: Rv7!kQ2mZx',
+    'Routerkennwort lautet Hx8$pL2wQe',
+    'het standaardwachtwoord is Gz4!mQ8rTw',
+  ])('refuses "%s"', async (text) => {
+    expect(await gate(text)).toBe('secret.password');
+  });
+
+  it.each(['Passwortmanager: Bitwarden', 'Ich nutze einen Passwortgenerator.'])(
+    'stores "%s"',
+    async (text) => {
+      expect(await gate(text)).toBe('accepted');
+    },
+  );
+});
+
+describe('one-time codes', () => {
+  it.each([
+    ['a Turkish possessive', 'Giriş kodunuz: 441902. Kimseyle paylaşmayın.'],
+    ['the code first, in Hindi', '558120 आपका OTP है। किसी को न बताएं।'],
+    ['the code first, in Spanish', '305917 es tu código de verificación de Rappi'],
+    ['the code first, in German', '730114 ist Ihr Bestätigungscode'],
+    ['recovery codes after an aside', 'Backup codes (one use each), store safely:\nb7c2e-91d0a\n3f8aa-0c6e1'],
+  ])('refuses %s', async (_, text) => {
+    expect(await gate(text)).toBe('secret.one_time_code');
+  });
+
+  it.each(['2024 es tu año', 'The verification code (six digits) arrives by SMS.'])(
+    'stores "%s"',
+    async (text) => {
+      expect(await gate(text)).toBe('accepted');
+    },
+  );
+});
+
+describe('access codes', () => {
+  it.each([
+    ['a German key box with dotted digits', 'Schlüsselbox am Hintereingang: 5 · 1 · 8 · 2'],
+    ['a code and what it does to the lock', 'The alarm panel is by the back door; 7316 disarms it.'],
+    ['a code that opens the gate it names', '2958 opens the side gate at the cottage'],
+  ])('refuses %s', async (_, text) => {
+    expect(await gate(text)).toBe('secret.access_code');
+  });
+
+  it.each([
+    'The garage is big. Version 2024 unlocks new features.',
+    'Route 66 opens the season for road trips.',
+    'The app version 3 · 9 · 0 is out.',
+  ])('stores "%s"', async (text) => {
+    expect(await gate(text)).toBe('accepted');
+  });
+});
+
+describe('identifiers given before their label, or as series and number', () => {
+  it.each([
+    ['a Spanish DNI before its label', 'en la casilla pon 12345678Z, que es mi DNI'],
+    ['a Russian passport series and number', 'для анкеты: серия 40 09, номер 551823'],
+  ])('refuses %s', async (_, text) => {
+    expect(await gate(text)).not.toBe('accepted');
+  });
+
+  it.each([
+    'Order 12345678Z shipped. Bring your DNI to the pickup point.',
+    'серия матчей 2019 года, номер 5 в рейтинге',
+  ])('stores "%s"', async (text) => {
+    expect(await gate(text)).toBe('accepted');
+  });
+});
+
+describe('a random value, then a pointer that says what it is', () => {
+  it.each([
+    "Wq3!vN8#zL — that's what I set for the NAS admin account",
+    "Tm4rQ9xLp2, that's my new login for the portal",
+  ])('refuses "%s"', async (text) => {
+    expect(await gate(text)).toBe('secret.password');
+  });
+
+  it.each([
+    "iPhone15Pro - that's what I use for photos",
+    "GPT-4o, that's the model my team uses",
+    "COVID-19 — that's what I had last winter",
+  ])('stores "%s"', async (text) => {
+    expect(await gate(text)).toBe('accepted');
+  });
+});
