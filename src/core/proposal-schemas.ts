@@ -30,7 +30,7 @@ export const ProvenanceSchema = z
     session: z.string().min(1).max(200),
     /** The user turns that state it; never empty, never an assistant's turn. */
     turns: z.array(TurnRefSchema).min(1).max(64),
-    /** Which extractor proposed it (`Extractor.model`, e.g. `offline/patterns@1`). */
+    /** Which extractor proposed it (`Extractor.model`, e.g. `offline/patterns@2`). */
     extractor: z.string().min(1).max(200),
   })
   .strict();

@@ -38,7 +38,7 @@ export interface Extractor {
   /** Who extracts: `offline`, `openai`. */
   readonly provider: string;
   /**
-   * What extracts, with its version: `offline/patterns@1`, `openai/gpt-4o-mini@extract-v1` (the model and the
+   * What extracts, with its version: `offline/patterns@2`, `openai/gpt-4o-mini@extract-v1` (the model and the
    * prompt version). Recorded in each proposal's provenance; change it whenever the output may change.
    */
   readonly model: string;

@@ -123,6 +123,13 @@ export const REL = Object.keys(ZH_RELATIONS)
   .sort((a, b) => b.length - a.length)
   .join('|');
 const SLOT_NOUNS = Object.keys(ZH_SLOT_NOUNS).join('|');
+// The user's people (not pets), longest first, with the short forms chat uses ("我爸", "我妈").
+const FAMILY = [
+  ...Object.keys(ZH_RELATIONS).filter((r) => ZH_RELATIONS[r] !== 'pet:name'),
+  ...['爸', '妈', '父亲', '母亲', '爷爷', '奶奶', '外公', '外婆'],
+]
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 
 /** In priority order: the first pattern to read a clause wins it. */
 export const CHINESE_PATTERNS: Pattern[] = [
@@ -132,7 +139,8 @@ export const CHINESE_PATTERNS: Pattern[] = [
   },
   { re: new RegExp(`我${ADV}有?([^\\s,;:!?对]{1,8}?)过敏`), build: (m) => allergies(m[1]!) },
   {
-    re: new RegExp(`我${ADV}(?:开始)?(${ZH_DIETS})`),
+    // "我们家吃清真的": the household's diet is the user's.
+    re: new RegExp(`我(?:们家|们|家)?${ADV}(?:开始)?(${ZH_DIETS})`),
     build: (m) => [finding({ kind: 'constraint', content: m[1]!, key: 'diet', tags: ['diet', 'food'] })],
   },
   {
@@ -344,15 +352,49 @@ export const CHINESE_PATTERNS: Pattern[] = [
       return [finding({ kind: 'fact', content: `${m[1]!}是${value}`, key, tags: ['fact'] })];
     },
   },
+  // A relative's limits and conditions ("我老婆不能吃辣", "我儿子对猫毛有点过敏", "我爸腿脚不太好"): facts about the
+  // family, never the user's own allergy or diet slot.
+  {
+    re: new RegExp(
+      `我(?:的|家|家的)?(${FAMILY})((?:对[^,;:!?]{1,8}?(?:有点|有些|轻微|特别|严重)?过敏)|(?:不能|不可以|不敢)(?:吃|喝)[^,;:!?]{1,8}|(?:有|患有)?(?:${ZH_CONDITIONS})|腿脚不(?:太)?好|怀孕了|(?:${ZH_DIETS}))`,
+    ),
+    build: (m) => [finding({ kind: 'fact', content: `${m[1]!}${m[2]!}`, tags: ['family'] })],
+  },
+  // What a doctor told the user to avoid ("医生让我少吃盐"): a constraint on what to eat or drink.
+  {
+    re: /(?:医生|大夫|营养师)(?:让|叫|说|要|建议|嘱咐)我(少|别|不要|不能|戒)(吃|喝|碰)?([^\s,;:!?]{1,6}?)(?=[,;:!?]|$|了|哦|啊)/,
+    build: (m) => {
+      const thing = m[3]!;
+      return [
+        finding({
+          kind: 'constraint',
+          content: `需要${m[1]!}${m[2] ?? ''}${thing}`,
+          facet: thing,
+          polarity: 'avoid',
+          tags: ['health', 'food'],
+        }),
+      ];
+    },
+  },
   // Decisions.
   {
-    re: new RegExp(`我(?:们)?${ADV}(决定|定了|选了|选择了)(.+)`),
+    // "我们组定了...", "我们家决定...": a group the user belongs to decided.
+    re: new RegExp(`我(?:们)?(?:组|家|团队|公司)?${ADV}(决定|定了|选了|选择了)(.+)`),
     build: (m) => {
       const what = object(m[2]!);
       return what === ''
         ? []
         : [finding({ kind: 'decision', content: `${m[1]!}${what}`, tags: ['decision'] })];
     },
+  },
+  // A choice closing a discussion ("那就大理吧,定了", "算了还是买美的吧").
+  {
+    re: /(?:那就|就|还是)([^\s,;:!?]{1,10}?)吧(?:,\s*|\s*)定了/,
+    build: (m) => [finding({ kind: 'decision', content: `决定${m[1]!}`, tags: ['decision'] })],
+  },
+  {
+    re: /(?:^|,)(?:算了,?\s*)?还是(买|选|去|用|订|要)([^\s,;:!?]{1,8}?)吧/,
+    build: (m) => [finding({ kind: 'decision', content: `决定${m[1]!}${m[2]!}`, tags: ['decision'] })],
   },
   // Habits and belongings.
   {

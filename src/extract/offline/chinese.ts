@@ -19,7 +19,9 @@ import { type Masked, maskQuotes, sentences, unmask } from './text.ts';
 const STANDING = /以后|今后|往后|从现在开始|从现在起|从今以后|从今天开始|从今天起|从此|每次|下次/g;
 const RULE =
   /(?:^|,|以后|今后|往后|每当|每次|当|只要|如果|要是)\s*我(?:说|打|输入|发|提到)(?!话)(\uE000\d+\uE001|[^,;:!?]{1,8}?)(?:的时候|时)?,\s*(?:你)?(?:就|便|都|请)?(.+)/;
-const LANGUAGE = new RegExp(`用(${ZH_LANGUAGES})(?:来)?(?:回答|回复|交流|说|写|沟通|跟我说|和我说|聊)`);
+const LANGUAGE = new RegExp(
+  `用(${ZH_LANGUAGES})(?:来)?(?:回答|回复|交流|说|写|沟通|跟我说|和我说|聊|回我|答我)`,
+);
 const RECOMMEND = /(?:别|不要|不用|请勿|请不要|千万别)(?:再)?(?:给我|帮我|为我)?(?:推荐|建议)/;
 const DONT =
   /(?:别|不要|不用|不许|请勿|请不要|千万别)(?:再)?(?:给我|跟我|帮我|对我|为我)?(推荐|发|用|说|加|放|提|安排|点)(.+)/;
@@ -122,8 +124,18 @@ function withCarriedSubject(text: string): Finding[] {
   return found;
 }
 
+/**
+ * The statements before the question in a sentence that asks ("我家猫叫年糕,三岁了,最近老吐毛球怎么办"): the clauses
+ * before the first one that asks, read as a sentence of their own.
+ */
+function beforeTheQuestion(text: string): Finding[] {
+  const clauses = text.split(',');
+  const asks = clauses.findIndex((c) => ZH_QUESTION.test(c));
+  return asks > 0 ? withCarriedSubject(clauses.slice(0, asks).join(',')) : [];
+}
+
 function sentenceFindings(text: string, question: boolean, quotes: readonly string[]): Finding[] {
-  if (question || ZH_QUESTION.test(text)) return [];
+  if (question || ZH_QUESTION.test(text)) return beforeTheQuestion(text);
   const standing = new RegExp(STANDING.source).test(text);
   const rule = ruleFindings(text, quotes, standing);
   if (rule.length > 0) return rule;

@@ -64,7 +64,34 @@ export const DIETS: Readonly<Record<string, string>> = {
 export const CONDITIONS =
   'type [12] diabetes|diabetes|celiac disease|celiac|coeliac disease|coeliac|asthma|epilepsy|ibs|' +
   "crohn's disease|crohn's|high blood pressure|hypertension|a heart condition|gout|acid reflux|gerd|" +
-  'kidney disease|migraines|arthritis|adhd|pcos|an eating disorder';
+  'kidney disease|migraines|arthritis|adhd|pcos|an eating disorder|' +
+  // Lasting complaints that limit what the user can do or eat.
+  'vertigo|heartburn|panic attacks|insomnia|sleep apnea|tinnitus|high cholesterol|low blood pressure|' +
+  'a bad back|a bad knee|bad knees|a bad hip';
+
+/** What a body does in a situation ("I get seasick", "I get carsick on mountain roads"): a fact about the user. */
+export const REACTIONS = 'seasick|carsick|airsick|motion sick|motion sickness|travel sick|altitude sickness';
+
+/**
+ * Lasting traits of the body or mind that are facts, not limits the user asks to be kept to ("I'm colorblind", "I'm
+ * left-handed"); a relative's are theirs ("my partner's lactose intolerant").
+ */
+export const TRAITS =
+  'red-green colou?rblind|colou?r-?blind|deaf|hard of hearing|dyslexic|left-handed|right-handed|short-sighted|' +
+  'nearsighted|near-sighted|farsighted|far-sighted|autistic|lactose intolerant|gluten intolerant|diabetic|' +
+  'pregnant|celiac|coeliac|vegetarian|vegan|pescatarian|asthmatic|epileptic|allergic to [\\p{L} -]{2,30}';
+
+/**
+ * What a user has that is worth keeping is a thing, a person or an animal ("I have a gas stove", "I have two
+ * kids"); these are what one has for a moment or to do, not to keep ("I have a question", "I have a meeting").
+ */
+export const NOT_POSSESSIONS = set(
+  'question|questions|idea|ideas|problem|problems|issue|issues|meeting|meetings|appointment|appointments|call|' +
+    'calls|deadline|deadlines|exam|exams|test|tests|cold|fever|headache|feeling|doubt|doubts|suggestion|request|' +
+    'favor|favour|minute|minutes|second|seconds|moment|chance|lot|bit|few|couple|day|days|week|interview|date|' +
+    'flight|reservation|booking|presentation|class|lesson|shift|plan|plans|choice|hard time|great time|good time|' +
+    'point|feeling|thought|thoughts|quick|look|go|try|guess|clue|sec|bunch|ton|tons|lot of|list|draft|follow-up',
+);
 
 /** Head nouns of occupations ("I'm a nurse", "I work as a data engineer"). */
 export const OCCUPATIONS = set(

@@ -6,9 +6,12 @@ import {
   DIETS,
   NOT_IDENTITY,
   NOT_NAMES,
+  NOT_POSSESSIONS,
   OCCUPATIONS,
+  REACTIONS,
   RELATIONS,
   TIME_ZONES,
+  TRAITS,
 } from './english-lexicon.ts';
 import { deictic, facetOf, impersonal, objectPhrase, thirdPerson } from './english-phrase.ts';
 import { CONFIDENCE, type Finding, stated as finding } from './finding.ts';
@@ -48,17 +51,76 @@ const LIKE_VERBS: Readonly<Record<string, ['prefer' | 'avoid', string]>> = {
   despise: ['avoid', 'Despises'],
 };
 
+/**
+ * Whether a sentence is typed all in lower case, as much chat is ("i moved to porto last month", "my sister jess"):
+ * there a proper name cannot be told by its capital, so the strongest cues read a lower-case word as one.
+ */
+function lowerCaseChat(sentence: string | undefined): boolean {
+  return sentence !== undefined && /\p{Ll}/u.test(sentence) && !/\p{Lu}/u.test(sentence);
+}
+
+// Words a lower-case sentence puts where a name would stand that are not names: function words, common verbs and
+// adjectives (a name is read there only from a lower-case sentence, and never a word ending in -ed, -ing or -s).
+const NOT_LOWER_NAMES = new Set(
+  (
+    'and or but who which that with from to at in on for of about after before is was are were has had have be ' +
+    'been can will would could should did does do got get went came took gave made said told ran ate saw left ' +
+    'found lost put set let felt kept sent spent bought brought caught thought won wore wrote drove met paid ' +
+    'read heard knew grew flew might must may also too there here this these those it its he she they them him ' +
+    'her his their our your my me we you us one two three tired busy good great fine sorry glad happy sad sick ' +
+    'back home out up down off over new old big little tiny huge bad well ok okay sure ready late early free ' +
+    'hungry stuck lost bored confused curious excited nervous worried home away tho though lol haha btw pls'
+  ).split(' '),
+);
+
+function lowerCaseName(word: string | undefined, next?: string): string | undefined {
+  if (word === undefined || !/^\p{Ll}[\p{Ll}'-]{1,20}$/u.test(word)) return undefined;
+  if (NOT_NAMES.has(word) || NOT_LOWER_NAMES.has(word) || /(?:ed|ing)$/.test(word)) return undefined;
+  // A word ending in -s is a verb ("my sister wants...") unless a verb follows it ("my sister jess wants...").
+  if (
+    word.endsWith('s') &&
+    !(next !== undefined && (/^\p{Ll}+(?:s|ed)$/u.test(next) || VERBS_AFTER_NAME.has(next)))
+  )
+    return undefined;
+  return capitalise(word);
+}
+
+const VERBS_AFTER_NAME = new Set([
+  'is',
+  'was',
+  'has',
+  'had',
+  'can',
+  'will',
+  'just',
+  'and',
+  'who',
+  'got',
+  'went',
+]);
+
+/** The word after `word` in `sentence`, lower case. */
+function wordAfter(sentence: string | undefined, word: string): string | undefined {
+  if (sentence === undefined) return undefined;
+  const at = sentence.indexOf(` ${word} `);
+  return at < 0 ? undefined : /^[\p{Ll}']+/u.exec(sentence.slice(at + word.length + 2))?.[0];
+}
+
 /** The first capitalised place name in a phrase ("a tiny studio in Brooklyn" -> Brooklyn). */
-function placeIn(phrase: string): string | undefined {
+function placeIn(phrase: string, sentence?: string): string | undefined {
   const head = /^(?:the\s+)?([A-Z][\p{L}.'-]*(?:\s+(?:[A-Z][\p{L}.'-]*|de|del|am|upon|on))*)/u.exec(phrase);
   if (head) return clean(head[1]!);
   const inner = /\b(?:in|near|outside|at)\s+([A-Z][\p{L}.'-]*(?:\s+[A-Z][\p{L}.'-]*)*)/u.exec(phrase);
-  return inner ? clean(inner[1]!) : undefined;
+  if (inner) return clean(inner[1]!);
+  // "i moved to porto last month": in a lower-case sentence, the first word after the preposition.
+  return lowerCaseChat(sentence) ? lowerCaseName(/^[\p{Ll}'-]+/u.exec(phrase)?.[0]) : undefined;
 }
 
-/** A proper name as written: capitalised, not a nationality, weekday or filler word. */
-function properName(word: string | undefined): string | undefined {
-  if (word === undefined || !/^\p{Lu}/u.test(word)) return undefined;
+/** A proper name as written: capitalised, not a nationality, weekday or filler word (or see lowerCaseName). */
+function properName(word: string | undefined, sentence?: string): string | undefined {
+  if (word === undefined) return undefined;
+  if (!/^\p{Lu}/u.test(word))
+    return lowerCaseChat(sentence) ? lowerCaseName(word, wordAfter(sentence, word)) : undefined;
   return NOT_NAMES.has(word.toLowerCase()) ? undefined : word;
 }
 
@@ -152,6 +214,51 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     re: new RegExp(String.raw`\bi${AM}\s+(pregnant|diabetic|epileptic|asthmatic|celiac|coeliac)\b`, 'iu'),
     build: (m) => [finding({ kind: 'constraint', content: `Is ${m[1]!.toLowerCase()}`, tags: ['health'] })],
   },
+  {
+    re: new RegExp(
+      String.raw`\bi\s+(?:always\s+|usually\s+|easily\s+|really\s+)?get\s+(${REACTIONS})\b`,
+      'iu',
+    ),
+    build: (m) => [finding({ kind: 'fact', content: `Gets ${m[1]!.toLowerCase()}`, tags: ['health'] })],
+  },
+  // Expecting a baby ("we're expecting in may!!", "I'm expecting our first in March").
+  {
+    re: /\b(?:we(?:'re|re|\s+are)|i(?:'m|m|\s+am))\s+expecting\s+(?:a\s+baby\s+|our\s+first\s+(?:baby\s+|child\s+)?|twins\s+)?(?:in|this|next|around)\s+([\p{L}]+)/iu,
+    momentaryVoids: false,
+    build: (m) => [
+      finding({
+        kind: 'fact',
+        content: `Expecting a baby in ${capitalise(m[1]!.toLowerCase())}`,
+        tags: ['family'],
+      }),
+    ],
+  },
+  // Lasting traits ("I'm colorblind", "heads up i'm red-green colorblind"): facts about the user.
+  {
+    // Ends at a word's end: a trait never stops inside a token ("allergic to sk-svcacct-..." is no allergy).
+    re: new RegExp(
+      String.raw`\bi${AM}\s+(?:also\s+|a bit\s+|kinda\s+|slightly\s+|totally\s+)?(${TRAITS})(?=$|[\s,.!?;:)])`,
+      'iu',
+    ),
+    momentaryVoids: false,
+    build: (m) => [finding({ kind: 'fact', content: `Is ${m[1]!.toLowerCase()}`, tags: ['health'] })],
+  },
+  // A relative's traits ("my partner's lactose intolerant", "my son is allergic to cats"): facts about the family,
+  // never the user's own allergy slot.
+  {
+    re: new RegExp(
+      String.raw`\bmy\s+(partner|wife|husband|boyfriend|girlfriend|son|daughter|kid|mom|mum|dad|mother|father|sister|brother|fianc[eé]e?)(?:'s|\s+is)\s+(?:also\s+|very\s+|severely\s+|super\s+|a bit\s+)?(${TRAITS})(?=$|[\s,.!?;:)])`,
+      'iu',
+    ),
+    momentaryVoids: false,
+    build: (m) => [
+      finding({
+        kind: 'fact',
+        content: `${capitalise(m[1]!.toLowerCase())} is ${objectPhrase(m[2]!.toLowerCase())}`,
+        tags: ['family', 'health'],
+      }),
+    ],
+  },
   // Cannot eat X: a constraint, not a taste.
   {
     re: /\bi\s+(?:can't|cannot|can not|am not allowed to|'m not allowed to|shouldn't|must not|mustn't)\s+(eat|have|drink|consume|tolerate|digest)\s+(.+)/iu,
@@ -223,7 +330,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     ),
     momentaryVoids: false,
     build: (m) => {
-      const place = placeIn(objectPhrase(m[1]!));
+      const place = placeIn(objectPhrase(m[1]!), m.input);
       return place
         ? [finding({ kind: 'fact', content: `Lives in ${place}`, key: 'residence', tags: ['location'] })]
         : [];
@@ -236,7 +343,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     ),
     momentaryVoids: false,
     build: (m) => {
-      const place = placeIn(objectPhrase(m[1]!));
+      const place = placeIn(objectPhrase(m[1]!), m.input);
       return place
         ? [finding({ kind: 'fact', content: `Is from ${place}`, key: 'hometown', tags: ['location'] })]
         : [];
@@ -251,6 +358,29 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     build: (m) => [
       finding({ kind: 'fact', content: `Is in ${m[1]!} time`, key: 'timezone', tags: ['schedule'] }),
     ],
+  },
+  // The same typed in lower case ("btw i'm on pacific time").
+  {
+    re: /\bi(?:'m|m|\s+am)\s+on\s+(pacific|eastern|central|mountain|atlantic)\s+time\b/u,
+    momentaryVoids: false,
+    build: (m) => [
+      finding({
+        kind: 'fact',
+        content: `Is in ${capitalise(m[1]!)} time`,
+        key: 'timezone',
+        tags: ['schedule'],
+      }),
+    ],
+  },
+  // The user's devices and appliances ("my laptop is a 2019 intel macbook pro").
+  {
+    re: /\bmy\s+(laptop|phone|computer|pc|mac|car|bike|tablet|tv|router|camera|watch|console|printer|stove|oven|fridge|dishwasher|washing machine)\s+is\s+(?:an?\s+)((?:[\p{L}\d'-]+\s+){0,5}[\p{L}\d'-]+)/iu,
+    build: (m) => {
+      const model = objectPhrase(m[2]!).replace(/\s+(?:and|but|so|with|which|that|it)\b.*$/i, '');
+      return model === '' || deictic(model)
+        ? []
+        : [finding({ kind: 'fact', content: `Has a ${model} (${m[1]!.toLowerCase()})`, tags: ['fact'] })];
+    },
   },
   // Work and study.
   {
@@ -410,7 +540,8 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     re: /\bmy\s+name(?:'s|\s+is)\s+([\p{L}'-]+(?:\s+[\p{Lu}][\p{L}'-]+)?)(?=$|[\s,.!?;:)])/iu,
     momentaryVoids: false,
     build: (m) => {
-      const name = properName(m[1]!.split(' ')[0]) ? clean(m[1]!) : undefined;
+      const first = m[1]!.split(' ')[0];
+      const name = /^\p{Lu}/u.test(m[1]!) ? properName(first) && clean(m[1]!) : properName(first, m.input);
       return name
         ? [finding({ kind: 'fact', content: `Is called ${name}`, key: 'name', tags: ['name'] })]
         : [];
@@ -422,6 +553,28 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     momentaryVoids: false,
     build: (m) => {
       const name = properName(m[1]);
+      return name
+        ? [finding({ kind: 'fact', content: `Is called ${name}`, key: 'name', tags: ['name'] })]
+        : [];
+    },
+  },
+  {
+    // A lower-case sentence that is only "i'm <name>" ("hi! i'm dani." splits into "hi!" and "i'm dani").
+    re: /^i(?:'m|m|\s+am)\s+([\p{Ll}][\p{Ll}'-]+)$/u,
+    momentaryVoids: false,
+    build: (m) => {
+      const name = properName(m[1], m.input);
+      return name
+        ? [finding({ kind: 'fact', content: `Is called ${name}`, key: 'name', tags: ['name'] })]
+        : [];
+    },
+  },
+  {
+    // The same typed in lower case after a greeting ("hi! i'm dani.", "hey im sam, new here"): a greeting first.
+    re: /^(?:hi|hello|hey|hiya|heya)[!,.]*\s+i(?:'m|m|\s+am)\s+([\p{Ll}][\p{Ll}'-]+)(?=\s*(?:$|[,!.]|\s+(?:btw|here|and|from)\b|\s+-))/u,
+    momentaryVoids: false,
+    build: (m) => {
+      const name = properName(m[1], m.input);
       return name
         ? [finding({ kind: 'fact', content: `Is called ${name}`, key: 'name', tags: ['name'] })]
         : [];
@@ -446,7 +599,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
       'iu',
     ),
     momentaryVoids: false,
-    build: (m) => relative(m[1]!, m[2]),
+    build: (m) => relative(m[1]!, m[2], m.input),
   },
   {
     re: new RegExp(
@@ -454,7 +607,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
       'iu',
     ),
     momentaryVoids: false,
-    build: (m) => relative(m[1]!, m[2]),
+    build: (m) => relative(m[1]!, m[2], m.input),
   },
   {
     re: new RegExp(
@@ -541,6 +694,51 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     ),
     build: (m) => decision('Chose ', m[1]!),
   },
+  // What the user can only do ("i can only get to the gym mon/wed/fri before work"): a limit to plan around.
+  {
+    re: /\bi\s+can\s+only\s+((?:get\s+to|make\s+it|do|train|work|meet|study|go|come|afford|spend|eat|drink|use|travel)\b.+)/iu,
+    build: (m) => {
+      const rest = objectPhrase(m[1]!);
+      return deictic(rest) || rest.split(' ').length < 2
+        ? []
+        : [finding({ kind: 'constraint', content: `Can only ${impersonal(rest)}`, tags: ['schedule'] })];
+    },
+  },
+  // "not a big dill person", "i'm more of a tea person": a taste said through the kind of person one is.
+  {
+    re: /\b(?:i(?:'m|m|\s+am)\s+)?(not\s+)?(?:a\s+(?:big|huge|real)\s+|more\s+of\s+an?\s+|an?\s+)([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+person\b/iu,
+    build: (m) =>
+      m[1]
+        ? stance('preference', 'Is not a', `${m[2]!} person`, 'avoid', ['preference']).map((f) => ({
+            ...f,
+            facet: m[2]!.toLowerCase(),
+          }))
+        : stance('preference', 'Is a', `${m[2]!} person`, 'prefer', ['preference']).map((f) => ({
+            ...f,
+            facet: m[2]!.toLowerCase(),
+          })),
+  },
+  // Decisions said in chat ("switched to colima", "let's do the zero based one", "ok dali it is").
+  {
+    re: new RegExp(
+      String.raw`(?:^|${I}(?:'ve|ve|\s+have)?\s+|\b(?:ok|okay|so)\s+)(?:just\s+|finally\s+)?switched\s+(?:over\s+)?to\s+(.+)`,
+      'iu',
+    ),
+    build: (m) => decision('Switched to ', m[1]!),
+  },
+  {
+    re: /\b(?:let's|lets|let us)\s+(?:just\s+)?(?:go\s+with|go\s+for|do|pick|take)\s+(.+)/iu,
+    build: (m) => decision('Chose ', m[1]!),
+  },
+  // What the user has: a thing, a person or an animal ("i have a gas stove and a big cast iron pan", "we have two
+  // kids"), each one kept; not what one has for a moment or to do ("a question", "a meeting": NOT_POSSESSIONS).
+  {
+    re: new RegExp(
+      String.raw`${I}\s+(?:have|'ve\s+got|have\s+got|own)\s+((?:a|an|two|three|four|five|\d+)\s+[\p{L}\d'-]+(?:\s+[\p{L}\d'-]+){0,4})`,
+      'iu',
+    ),
+    build: (m) => possessions(m[1]!, m.input ?? ''),
+  },
   // Things the user uses, speaks, wears, drives, has been to.
   {
     re: new RegExp(
@@ -587,6 +785,28 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
 ];
 
+/** One fact per thing the user has, read on through "and a ..." ("a gas stove and a big cast iron pan"). */
+function possessions(first: string, sentence: string): Finding[] {
+  const at = sentence.indexOf(first);
+  const rest = at < 0 ? first : sentence.slice(at);
+  const out: Finding[] = [];
+  for (const item of rest.split(/\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:a|an|two|three|four|five|\d+)\s)/iu)) {
+    const phrase = objectPhrase(item);
+    const words = phrase.toLowerCase().split(' ');
+    if (words.length < 2 || words.length > 6 || deictic(phrase)) break;
+    if (words.some((w) => NOT_POSSESSIONS.has(w)) || NOT_POSSESSIONS.has(words.slice(1).join(' '))) break;
+    out.push(
+      finding({
+        kind: 'fact',
+        content: `Has ${impersonal(phrase)}`,
+        confidence: CONFIDENCE.generic,
+        tags: ['fact'],
+      }),
+    );
+  }
+  return out;
+}
+
 function dietFinding(word: string): Finding[] {
   const content = DIETS[word.toLowerCase()];
   return content ? [finding({ kind: 'constraint', content, key: 'diet', tags: ['diet', 'food'] })] : [];
@@ -620,8 +840,8 @@ function identity(phrase: string): Finding[] {
   ];
 }
 
-function relative(relation: string, word: string | undefined): Finding[] {
-  const name = properName(word);
+function relative(relation: string, word: string | undefined, sentence?: string): Finding[] {
+  const name = properName(word, sentence);
   const key = RELATIONS[relation.toLowerCase()];
   if (!name || !key) return [];
   const noun = relation.toLowerCase();

@@ -123,8 +123,23 @@ function statements(sentence: string, quotes: readonly string[]): Finding[] {
   return readPatterns(sentence, ENGLISH_PATTERNS, READING, quotes).found;
 }
 
+// A reason said before a question ("since i'm allergic to shellfish, what can i order here?", "because I work nights,
+// when should I train?"): the clause is the user's statement even though the sentence asks.
+const LEADING_REASON =
+  /^(?:(?:ok|okay|so|and|but|also|btw|fyi)[,\s]+)*(?:since|because|as|given that|cause|cuz|bc)\s+(i(?:'m|m|\s)[^,?]+),/iu;
+
 function sentenceFindings(text: string, question: boolean, quotes: readonly string[]): Finding[] {
-  if (question || QUESTION_START.test(text)) return [];
+  if (question || QUESTION_START.test(text)) {
+    const reason = LEADING_REASON.exec(text);
+    if (reason) return statements(reason[1]!, quotes);
+    // Statements before the question in its sentence ("my partner's lactose intolerant so thai iced tea is out,
+    // anything else with dairy?"): each clause but the last, unless it asks too.
+    const clauses = text.split(/,\s+/);
+    return clauses
+      .slice(0, -1)
+      .filter((c) => !QUESTION_START.test(c))
+      .flatMap((c) => statements(c, quotes));
+  }
   const rule = ruleFindings(text, quotes);
   if (rule.length > 0) return rule;
 

@@ -9,7 +9,7 @@ import { toItem } from './finding.ts';
 import { normaliseTurn } from './text.ts';
 
 /** Bump when the patterns change what they propose: it is recorded in every proposal's provenance. */
-export const OFFLINE_EXTRACTOR_MODEL = 'offline/patterns@1';
+export const OFFLINE_EXTRACTOR_MODEL = 'offline/patterns@2';
 
 const HAN = /\p{Script=Han}/gu;
 const LATIN = /\p{Script=Latin}/gu;
