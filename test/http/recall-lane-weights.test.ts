@@ -5,21 +5,8 @@
 // come first; recall_candidates' fusion, weighed per memory, puts the memory that means it before them, and the
 // explanation shows that fusion and its evidence.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src/core/logger.ts';
-import { readMigrations } from '../../src/db/migration-files.ts';
-import {
-  createLocalEmbedder,
-  LOCAL_MODEL_DEFAULT_FUSION,
-  LOCAL_MODEL_DEFAULT_THRESHOLD,
-} from '../../src/embedding/local/index.ts';
-import { withTimeout } from '../../src/embedding/with-timeout.ts';
-import { evaluateWrite } from '../../src/gate/index.ts';
-import { composeEngram, type Engram } from '../../src/server/compose.ts';
-import { databaseReadiness } from '../../src/server/readiness.ts';
-import { registerEmbedder } from '../../src/services/register-embedder.ts';
-import { createTenantService } from '../../src/services/tenants.ts';
-import { createSqlStore } from '../../src/store/sql-store.ts';
 import { backends, type TestDatabase } from '../support/databases.ts';
+import { createLocalModelApp, type LocalModelApp } from '../support/local-model-app.ts';
 
 interface Item {
   id: string;
@@ -55,33 +42,13 @@ const TURNS = [
 
 describe.each(backends)('lane weights on $name', ({ open }) => {
   let database: TestDatabase;
-  let engram: Engram;
-  let key: string;
+  let app: LocalModelApp;
   const ids: Record<string, string> = {};
-  const call = (path: string, body: unknown) =>
-    engram.app.request(path, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const call = (path: string, body: unknown) => app.post(path, body);
 
   beforeAll(async () => {
     database = await open('lane_weights');
-    const store = createSqlStore(database.db);
-    const embedder = await createLocalEmbedder({ onProgress: () => {} });
-    await registerEmbedder(store, embedder, {
-      defaults: { threshold: LOCAL_MODEL_DEFAULT_THRESHOLD, fusion: LOCAL_MODEL_DEFAULT_FUSION },
-      activate: true,
-    });
-    engram = composeEngram({
-      store,
-      gate: evaluateWrite,
-      embedder: withTimeout(embedder, { timeoutMs: 5000, logger: silentLogger }),
-      logger: silentLogger,
-      adminKey: 'test-operator-key-0123456789',
-      readiness: databaseReadiness(database.db, await readMigrations()),
-    });
-    key = (await createTenantService(store).createTenant('acme')).api_key;
+    app = await createLocalModelApp(database);
     for (const [name, content] of Object.entries(MEMORIES)) {
       const res = await call('/v1/memories', { subject: 'priya', kind: 'fact', content });
       expect(res.status).toBe(201);

@@ -4,22 +4,9 @@
 // turns first: the other participant's turn that repeats the same words (and more of them) ranks below it, and the
 // explanation says by how much. A question that names neither participant is ranked as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src/core/logger.ts';
-import { readMigrations } from '../../src/db/migration-files.ts';
-import {
-  createLocalEmbedder,
-  LOCAL_MODEL_DEFAULT_FUSION,
-  LOCAL_MODEL_DEFAULT_THRESHOLD,
-} from '../../src/embedding/local/index.ts';
-import { withTimeout } from '../../src/embedding/with-timeout.ts';
-import { evaluateWrite } from '../../src/gate/index.ts';
 import { OTHER_SPEAKER_FACTOR } from '../../src/recall/named-speaker.ts';
-import { composeEngram, type Engram } from '../../src/server/compose.ts';
-import { databaseReadiness } from '../../src/server/readiness.ts';
-import { registerEmbedder } from '../../src/services/register-embedder.ts';
-import { createTenantService } from '../../src/services/tenants.ts';
-import { createSqlStore } from '../../src/store/sql-store.ts';
 import { backends, type TestDatabase } from '../support/databases.ts';
+import { createLocalModelApp, type LocalModelApp } from '../support/local-model-app.ts';
 
 interface Item {
   content: string;
@@ -41,14 +28,8 @@ const TURNS = [
 
 describe.each(backends)('named speaker on $name', ({ open }) => {
   let database: TestDatabase;
-  let engram: Engram;
-  let key: string;
-  const call = (path: string, body: unknown) =>
-    engram.app.request(path, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  let app: LocalModelApp;
+  const call = (path: string, body: unknown) => app.post(path, body);
   const recall = async (query: string): Promise<Item[]> => {
     const res = await call('/v1/recall', {
       subject: 'group',
@@ -63,21 +44,7 @@ describe.each(backends)('named speaker on $name', ({ open }) => {
 
   beforeAll(async () => {
     database = await open('named_speaker');
-    const store = createSqlStore(database.db);
-    const embedder = await createLocalEmbedder({ onProgress: () => {} });
-    await registerEmbedder(store, embedder, {
-      defaults: { threshold: LOCAL_MODEL_DEFAULT_THRESHOLD, fusion: LOCAL_MODEL_DEFAULT_FUSION },
-      activate: true,
-    });
-    engram = composeEngram({
-      store,
-      gate: evaluateWrite,
-      embedder: withTimeout(embedder, { timeoutMs: 5000, logger: silentLogger }),
-      logger: silentLogger,
-      adminKey: 'test-operator-key-0123456789',
-      readiness: databaseReadiness(database.db, await readMigrations()),
-    });
-    key = (await createTenantService(store).createTenant('acme')).api_key;
+    app = await createLocalModelApp(database);
     const ingested = await call('/v1/ingest', {
       subject: 'group',
       session: 'chat-1',
