@@ -3,7 +3,8 @@
 // Devanagari, a Thai door code) or in full-width forms (a Japanese card "３５６６　４６５５"), voice assistants write what
 // they hear (spoken-digits.ts), and OCR reads an O for a 0 ("46O5"). And tables as sent: the stored text has its tabs
 // turned into spaces, which merges a TSV row's cells ("AYŞE DEMİR\t5432...\t05/28" becomes one run of words and
-// numbers). And records' keys as the words a label is ("passport_number" as "passport number"). Offsets may differ
+// numbers). And records' keys as the words a label is ("passport_number" as "passport number"). And the text without
+// its asides in brackets, which stand between a label and its value. Offsets may differ
 // from the stored text's: use the views to decide, not to redact. Pure.
 import { normalizeContent } from './normalize.ts';
 import { spellOutDigits } from './spoken-digits.ts';
@@ -86,9 +87,20 @@ export function digitView(text: string): string {
  * digits and keys as words, and when the text as sent (`sent`) had tabs, the same of that text normalised with its
  * tabs kept.
  */
+// An aside in brackets between a label and its value ("Пароль от аккаунта Mi Home (там пылесос, лампы) — ...",
+// "Mật khẩu trang quản trị modem (192.168.1.1) là ...", "password ya WiFi (jina la mtandao ni Kamau_Home) ni ..."):
+// the detectors read the text once more without it, where a label's words run straight to its separator.
+const ASIDE = /\s*[(（][^()（）\n]{1,80}[)）]/g;
+
+/** The text without its asides in brackets, or the text itself when it has none. */
+export function withoutAsides(text: string): string {
+  return text.replace(ASIDE, '');
+}
+
 export function otherViews(text: string, sent?: string): string[] {
   const view = (t: string) => digitView(keysAsWords(t));
   const views = new Set([view(text)]);
+  if (/[(（]/.test(text)) views.add(view(withoutAsides(text)));
   if (sent?.includes('\t')) views.add(view(normalizeContent(sent, { keepTabs: true })));
   views.delete(text);
   return [...views];

@@ -761,12 +761,13 @@ const EXAMPLE_WORD =
 // «ТехСнаб» ... ИНН 7799988018"): businesses print theirs on every invoice. Only after tax labels that both people and
 // companies carry; a Russian INN of ten digits is always a company's (a person's has twelve).
 const COMPANY_FORM =
-  /(?<![\p{L}])(?:sp\. z o\.o\.|sp\.k\.|s\.a\.|gmbh|ag|kg|ltd|llc|inc|plc|b\.v\.|n\.v\.|s\.r\.l\.|srl|s\.l\.|sas|sarl|oy|ab|a\/s|ооо|оао|зао|пао|тов|ltda|s\.p\.a\.|spa|s\.r\.o\.|a\.s\.|kft|zrt|d\.o\.o\.|a\.ş\.|firmy|firma|company|empresa|société|компани\p{L}*|фирм\p{L}*|поставщик\p{L}*)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:sp\. z o\.o\.|sp\.k\.|s\.a\.|gmbh|ag|kg|ltd|llc|inc|plc|b\.v\.|n\.v\.|s\.r\.l\.|srl|s\.l\.|sas|sarl|oy|ab|a\/s|ооо|оао|зао|пао|тов|ltda|s\.p\.a\.|spa|s\.r\.o\.|a\.s\.|kft|zrt|d\.o\.o\.|a\.ş\.|firmy|firma|company|empresa|société|компани\p{L}*|фирм\p{L}*|поставщик\p{L}*|организаци\p{L}*)(?![\p{L}])/iu;
+// The label may name whose number it is in up to two words ("ИНН организации: ...", "NIP firmy: ...").
 const TAX_LABEL_BEFORE =
-  /(?<![\p{L}])(?:nip|nif|cif|vat|tax id|steuernummer|ust-id|rfc|ruc|nit|инн|regon|btw)[\s:#-]{0,4}$/iu;
+  /(?<![\p{L}])(?:nip|nif|cif|vat|tax id|steuernummer|ust-id|rfc|ruc|nit|инн|regon|btw)(?:\s+[\p{L}]+){0,2}[\s:#-]{0,4}$/iu;
 
 function isCompanyTaxNumber(text: string, f: PiiFinding): boolean {
-  const label = TAX_LABEL_BEFORE.exec(text.slice(Math.max(0, f.start - 12), f.start));
+  const label = TAX_LABEL_BEFORE.exec(text.slice(Math.max(0, f.start - 40), f.start));
   if (!label) return false;
   const digits = text.slice(f.start, f.end).replace(/\D/g, '');
   if (/инн/i.test(label[0]) && digits.length === 10) return true;
