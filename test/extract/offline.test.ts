@@ -276,6 +276,80 @@ describe('offline extractor: chat as people type it (what the second held-out se
   });
 });
 
+describe('offline extractor: what the third held-out set asked for', () => {
+  const read = async (...texts: string[]) => (await fromUser(...texts)).map(brief);
+
+  it('reads a role at an organisation, a list that turns into a clause, "we don\'t own", "I\'d prefer"', async () => {
+    expect(await read("For context, I'm a data analyst at Brightwave.")).toEqual([
+      { kind: 'fact', content: 'Works as a data analyst', key: 'job_title' },
+      { kind: 'fact', content: 'Works at Brightwave', key: 'employer' },
+    ]);
+    expect(await read("I'm allergic to bees and carry an EpiPen.")).toEqual([
+      {
+        kind: 'constraint',
+        content: 'Is allergic to bees',
+        key: 'allergy:bee',
+        facet: 'bees',
+        polarity: 'avoid',
+      },
+    ]);
+    expect(await read("We don't own a car.")).toEqual([{ kind: 'fact', content: 'Does not own a car' }]);
+    expect(await read("I'd prefer aisle seats on long flights.")).toEqual([
+      {
+        kind: 'preference',
+        content: 'Prefers aisle seats on long flights',
+        facet: 'aisle seats',
+        polarity: 'prefer',
+      },
+    ]);
+    // A request is not a taste.
+    expect(await read("I'd like a coffee.")).toEqual([]);
+  });
+
+  it('reads a rule whose situation and instruction are not split by a comma', async () => {
+    expect(await read('from now on when i send you a recipe give me the calories first')).toEqual([
+      { kind: 'rule', content: 'Give the calories first', trigger: 'a recipe' },
+    ]);
+  });
+
+  it('reads the user again after a "but", in English and Chinese', async () => {
+    expect(await read("my roommate says basil is easy but I'm allergic to basil")).toContainEqual({
+      kind: 'constraint',
+      content: 'Is allergic to basil',
+      key: 'allergy:basil',
+      facet: 'basil',
+      polarity: 'avoid',
+    });
+    expect(await read('同事说可以养猫 但我对猫毛过敏')).toContainEqual({
+      kind: 'constraint',
+      content: '对猫毛过敏',
+      key: 'allergy:猫毛',
+      facet: '猫毛',
+      polarity: 'avoid',
+    });
+  });
+
+  it('reads Chinese dictation without punctuation, hometowns, budgets and settled choices', async () => {
+    expect(await read('我女儿叫朵朵今年上一年级写作业老是拖你有什么办法')).toContainEqual({
+      kind: 'fact',
+      content: '女儿叫朵朵',
+      key: 'child:name',
+    });
+    expect(await read('我现在住在杭州，坐火车回家要多久？')).toEqual([
+      { kind: 'fact', content: '住在杭州', key: 'residence' },
+    ]);
+    expect(await read('国庆回老家西安看看爸妈')).toEqual([
+      { kind: 'fact', content: '老家在西安', key: 'hometown' },
+    ]);
+    expect(await read('预算最多八千 再多就不买了')).toEqual([
+      { kind: 'constraint', content: '预算最多八千' },
+    ]);
+    expect(await read('那还是电动吧 就这么定了')).toEqual([{ kind: 'decision', content: '决定电动' }]);
+    // Living together is no residence.
+    expect(await read('我妈现在和我们住在一起')).toEqual([]);
+  });
+});
+
 describe('offline extractor: figures on the committed chats', () => {
   const score = async (file: string) => {
     const set = LabelledSetSchema.parse(
@@ -310,5 +384,12 @@ describe('offline extractor: figures on the committed chats', () => {
     const { overall } = await score('held-out-chats-2.json');
     expect(precision(overall)).toBeGreaterThanOrEqual(0.8);
     expect(recall(overall)).toBeGreaterThanOrEqual(0.45);
+  });
+
+  // The third held-out set (written blind after the second set's readings): first run 0.313 / 0.072.
+  it('third held-out set: precision >= 0.6, recall >= 0.2', async () => {
+    const { overall } = await score('held-out-chats-3.json');
+    expect(precision(overall)).toBeGreaterThanOrEqual(0.6);
+    expect(recall(overall)).toBeGreaterThanOrEqual(0.2);
   });
 });

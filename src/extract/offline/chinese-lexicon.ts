@@ -72,7 +72,7 @@ export const ZH_NOT_ASSERTED =
 
 /** A question without a question mark. */
 export const ZH_QUESTION =
-  /(?:吗|呢|么)\s*$|是不是|要不要|会不会|能不能|可不可以|有没有|怎么|什么|哪里|哪儿|哪个|哪些|为什么|为啥|多少|几点|几个|几次|谁/;
+  /(?:吗|呢|么)\s*$|是不是|要不要|会不会|能不能|可不可以|有没有|怎么|什么|哪里|哪儿|哪个|哪些|为什么|为啥|多少|几点|几个|几次|谁|多久|多长时间|咋|如何|啥/;
 
 /** A request not to keep something. */
 export const ZH_DO_NOT_KEEP =

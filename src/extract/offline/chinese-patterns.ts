@@ -116,7 +116,8 @@ function relative(relation: string, raw: string): Finding[] {
 
 function place(raw: string): string | undefined {
   const p = object(raw).replace(/^(?:了|去|到|在)/, '');
-  return p === '' || DEICTIC.test(p) ? undefined : p;
+  // "和我们住在一起": living together is no place.
+  return p === '' || DEICTIC.test(p) || /^一起/.test(p) ? undefined : p;
 }
 
 export const REL = Object.keys(ZH_RELATIONS)
@@ -227,6 +228,26 @@ export const CHINESE_PATTERNS: Pattern[] = [
       if (!where || ZH_NOT_ORG.test(where)) return [];
       return [finding({ kind: 'fact', content: `住在${where}`, key: 'residence', tags: ['location'] })];
     },
+  },
+  // "回老家成都过年", "我老家在四川": where the user is from, when the place is one the lexicon knows.
+  {
+    re: /老家(?:在|是)?([^\s,;:!?的]{2,6})/,
+    momentaryVoids: false,
+    build: (m) => {
+      // The longest start of what follows that names a place ("西安看看爸妈" -> 西安).
+      const run = [...m[1]!];
+      for (let n = run.length; n >= 2; n--) {
+        const where = run.slice(0, n).join('');
+        if (ZH_PLACES.test(where))
+          return [finding({ kind: 'fact', content: `老家在${where}`, key: 'hometown', tags: ['location'] })];
+      }
+      return [];
+    },
+  },
+  // A budget's cap ("预算最多十五万", "预算不超过5000"): a limit to keep to.
+  {
+    re: /预算(?:最多|不超过|不能超过|控制在|上限)(?:是)?([^\s,;:!?]{1,8}?)(?=[,;:!?\s]|$|以内|之内|吧|哈)/,
+    build: (m) => [finding({ kind: 'constraint', content: `预算最多${m[1]!}`, tags: ['money'] })],
   },
   {
     re: new RegExp(`我${ADV}(?:来自|是从)(.+?)(?:来的)?$`),
@@ -389,7 +410,7 @@ export const CHINESE_PATTERNS: Pattern[] = [
   },
   // A choice closing a discussion ("那就大理吧,定了", "算了还是买美的吧").
   {
-    re: /(?:那就|就|还是)([^\s,;:!?]{1,10}?)吧(?:,\s*|\s*)定了/,
+    re: /(?:那就|就|还是)([^\s,;:!?]{1,10}?)吧[,\s]*(?:就这么|就这样)?定了/,
     build: (m) => [finding({ kind: 'decision', content: `决定${m[1]!}`, tags: ['decision'] })],
   },
   {

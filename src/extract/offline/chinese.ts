@@ -87,11 +87,17 @@ function instructionFindings(rest: string): Finding[] {
 
 const REMEMBER = /(?:^|,)\s*(?:请|麻烦你?|你)?(?:要|帮我)?(?:记住|记得|记一下|记着|记好)(?:了)?[:,]?\s*(.+)/;
 
+// After a "but" the user speaks for themself again ("室友说可以种薄荷 但我对薄荷过敏"): what voids a statement is read
+// from the last one on.
+const CONTRAST = /但是|但|不过|可是/g;
+
 const READING: Reading = {
   clauseBreak: /,/,
   momentary: ZH_MOMENTARY,
-  voids: (before, statement, pattern) =>
-    ZH_NOT_ASSERTED.test(before) || (pattern.pastVoids === true && ZH_PAST.test(before + statement)),
+  voids: (before, statement, pattern) => {
+    const own = before.split(CONTRAST).pop() ?? before;
+    return ZH_NOT_ASSERTED.test(own) || (pattern.pastVoids === true && ZH_PAST.test(own + statement));
+  },
 };
 
 function read(text: string) {
@@ -131,7 +137,11 @@ function withCarriedSubject(text: string): Finding[] {
 function beforeTheQuestion(text: string): Finding[] {
   const clauses = text.split(',');
   const asks = clauses.findIndex((c) => ZH_QUESTION.test(c));
-  return asks > 0 ? withCarriedSubject(clauses.slice(0, asks).join(',')) : [];
+  if (asks > 0) return withCarriedSubject(clauses.slice(0, asks).join(','));
+  // Unpunctuated, as dictation writes it ("我儿子叫乐乐今年上二年级做数学老是粗心你有什么好办法"): what comes before the
+  // asking word, when that is most of the sentence.
+  const at = clauses.length === 1 ? text.search(ZH_QUESTION) : -1;
+  return at >= 6 ? withCarriedSubject(text.slice(0, at).replace(/(?:你|您)(?:有|觉得|看|说)?$/, '')) : [];
 }
 
 function sentenceFindings(text: string, question: boolean, quotes: readonly string[]): Finding[] {

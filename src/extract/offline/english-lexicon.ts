@@ -102,7 +102,10 @@ export const OCCUPATIONS = set(
     'electrician|plumber|carpenter|farmer|firefighter|paramedic|officer|soldier|veterinarian|vet|librarian|' +
     'student|intern|freelancer|contractor|administrator|recruiter|marketer|salesperson|cashier|clerk|' +
     'translator|interpreter|economist|banker|trader|actor|actress|dancer|coach|trainer|caregiver|midwife|' +
-    'technician|scrum master|product owner|data scientist|sysadmin|devops|tester|qa',
+    'technician|scrum master|product owner|data scientist|sysadmin|devops|tester|qa|illustrator|animator|' +
+    'copywriter|bookkeeper|auditor|planner|surveyor|optometrist|physiotherapist|pharmacist|receptionist|' +
+    'secretary|assistant|courier|welder|machinist|programmer|strategist|specialist|coordinator|officer|' +
+    'professor|instructor|counselor|counsellor|social worker|nanny|cleaner|gardener|landscaper|tailor',
 );
 
 /** Words after "I'm a" that are not an identity ("I'm a bit tired", "I'm a mess today"). */

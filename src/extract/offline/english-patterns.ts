@@ -124,11 +124,15 @@ function properName(word: string | undefined, sentence?: string): string | undef
   return NOT_NAMES.has(word.toLowerCase()) ? undefined : word;
 }
 
+// A list item that opens with a verb is another clause, not another thing ("allergic to wasps and carry an EpiPen").
+const CLAUSE_VERB =
+  /^(?:carry|carries|have|has|had|take|takes|need|needs|use|uses|am|is|are|was|were|can|can't|cannot|get|gets|keep|keeps|always|never|also|so|then)\b/i;
+
 function things(list: string): string[] {
   return objectPhrase(list)
     .split(/\s*(?:,|\band\b|\bor\b|&)\s*/i)
     .map((t) => clean(t.replace(/^(?:the|a|an|some|all)\s+/i, '')))
-    .filter((t) => t !== '' && !deictic(t));
+    .filter((t) => t !== '' && !deictic(t) && !CLAUSE_VERB.test(t));
 }
 
 function allergies(list: string, verb = 'Is allergic to'): Finding[] {
@@ -279,6 +283,11 @@ export const ENGLISH_PATTERNS: Pattern[] = [
       return stance('preference', verb, m[2]!, polarity, ['preference']);
     },
   },
+  // "I'd prefer X" states a taste; "I'd like X" is a request, and is left alone.
+  {
+    re: /\bi(?:'d|\s+would)\s+(?:much\s+|really\s+|generally\s+)?prefer\s+(?!to\b|if\b|not\b)(.+)/iu,
+    build: (m) => stance('preference', 'Prefers', m[1]!, 'prefer', ['preference']),
+  },
   {
     re: new RegExp(
       String.raw`\bi${AM}\s+(not\s+)?(?:a\s+)?(?:really\s+)?(?:huge|big|massive|great|real)?\s*fan\s+of\s+(.+)`,
@@ -298,7 +307,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   // Habits said with don't / never: what is not eaten, drunk or done.
   {
-    re: /\bi\s+(don't|do not|dont|never)\s+(?:really\s+|usually\s+|generally\s+|ever\s+|even\s+)?(like|enjoy|love|eat|drink|touch|use|watch|fly|wear|cook with|order|buy|smoke|drive|cook|swim|own)\b(.*)/iu,
+    re: /\b(?:i|we)\s+(don't|do not|dont|never)\s+(?:really\s+|usually\s+|generally\s+|ever\s+|even\s+)?(like|enjoy|love|eat|drink|touch|use|watch|fly|wear|cook with|order|buy|smoke|drive|cook|swim|own)\b(.*)/iu,
     build: (m) => negativeHabit(m[1]!.toLowerCase() === 'never', m[2]!.toLowerCase(), m[3]!),
   },
   // Always / usually: how the user has things.
@@ -595,7 +604,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   // The user's people and pets, by name.
   {
     re: new RegExp(
-      String.raw`\bmy\s+(?:little\s+|older\s+|younger\s+|big\s+|baby\s+|eldest\s+|youngest\s+|oldest\s+|new\s+|rescue\s+|twin\s+)?(${Object.keys(RELATIONS).join('|')})(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|'s\s+called|,)?\s+([\p{L}'-]+)(?=$|[\s,.!?;:)])`,
+      String.raw`\b(?:my|our)\s+(?:little\s+|older\s+|younger\s+|big\s+|baby\s+|eldest\s+|youngest\s+|oldest\s+|new\s+|rescue\s+|twin\s+)?(${Object.keys(RELATIONS).join('|')})(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|'s\s+called|,)?\s+([\p{L}'-]+)(?=$|[\s,.!?;:)])`,
       'iu',
     ),
     momentaryVoids: false,
@@ -829,6 +838,20 @@ function identity(phrase: string): Finding[] {
     return [
       finding({ kind: 'fact', content: `Works as ${article} ${phrase}`, key: 'job_title', tags: ['work'] }),
     ];
+  }
+  // "a product manager at Northwind Labs": the role, and the organisation when it is named with a capital.
+  const at = /^(.+?)\s+(?:at|for|with)\s+(.+)$/i.exec(phrase);
+  if (at) {
+    const role = at[1]!.toLowerCase().split(' ');
+    if (OCCUPATIONS.has(role.at(-1) ?? '') || OCCUPATIONS.has(role.slice(-2).join(' '))) {
+      const org = placeIn(at[2]!);
+      return [
+        jobFinding(at[1]!),
+        ...(org
+          ? [finding({ kind: 'fact', content: `Works at ${org}`, key: 'employer', tags: ['work'] })]
+          : []),
+      ];
+    }
   }
   return [
     finding({

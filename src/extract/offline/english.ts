@@ -27,8 +27,17 @@ const IMPERATIVE =
 const RULE =
   /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:say|type|write|send|ask(?:\s+for|\s+about)?|mention|use the word|put)\s+(\uE000\d+\uE001|[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,3}?)\s*,?\s+(?:then\s+)?(?:please\s+)?(?:you\s+(?:should\s+|can\s+|must\s+)?)?(?:just\s+)?(.+)/iu;
 
+// The same without a comma between the situation and the instruction ("when i send you a chapter give me a three line
+// summary first"): the instruction is where an imperative verb starts.
+const RULE_RUN_ON =
+  /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:say|type|write|send|share|paste|upload|ask(?:\s+for|\s+about)?|mention|use the word|put)\s+(?:you\s+|u\s+)?(?:me\s+)?((?:the\s+|a\s+|an\s+|my\s+)?[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,4}?)\s+(?:then\s+)?(?:please\s+|pls\s+)?((?:give|send|show|tell|remind|use|write|add|put|include|cc|copy|check|ask|format|keep|start|end|make|reply|answer|respond|summari[sz]e|list|translate|mark|flag|assume|skip|correct|explain|point)\b.+)/iu;
+
 function ruleFindings(sentence: string, quotes: readonly string[]): Finding[] {
-  const m = RULE.exec(sentence);
+  // A comma splits situation from instruction where there is one; without it, the imperative verb does.
+  const m =
+    (sentence.includes(',') ? RULE.exec(sentence) : null) ??
+    RULE_RUN_ON.exec(sentence) ??
+    RULE.exec(sentence);
   if (!m) return [];
   const trigger = clean(unmask(m[1]!, quotes));
   const action = clean(
@@ -112,11 +121,16 @@ const REMEMBER =
 const READING: Reading = {
   clauseBreak: /[,;]|\s(?:but|and|so|because|though|while)\s/i,
   momentary: MOMENTARY,
-  // Said inside a conditional, a wish or someone else's words, negated by "don't think", or a past habit.
-  voids: (before) =>
-    NOT_ASSERTED.test(before) ||
-    /\b(?:not|don't|do not|dont|never)\s+(?:think|know|believe|sure|guess|feel)\b/i.test(before) ||
-    /\bused\s+to\s*$/i.test(before),
+  // Said inside a conditional, a wish or someone else's words, negated by "don't think", or a past habit; after a
+  // "but" the user speaks for themself again ("my roommate says mint is easy, but I'm allergic to mint").
+  voids: (whole) => {
+    const before = whole.split(/\bbut\b/i).pop() ?? whole;
+    return (
+      NOT_ASSERTED.test(before) ||
+      /\b(?:not|don't|do not|dont|never)\s+(?:think|know|believe|sure|guess|feel)\b/i.test(before) ||
+      /\bused\s+to\s*$/i.test(before)
+    );
+  },
 };
 
 function statements(sentence: string, quotes: readonly string[]): Finding[] {
