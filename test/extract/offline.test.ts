@@ -306,6 +306,53 @@ describe('offline extractor: what the third held-out set asked for', () => {
     expect(await read("I'd like a coffee.")).toEqual([]);
   });
 
+  it('reads learning, moves, observance, principles, limits, volunteering, budgets and "no X pls"', async () => {
+    expect(await read("I'm learning Portuguese because we're moving to Porto in March.")).toEqual([
+      { kind: 'fact', content: 'Is learning Portuguese' },
+      { kind: 'fact', content: 'Is moving to Porto in March' },
+    ]);
+    expect(await read('i have been playing guitar for ten years')).toEqual([
+      { kind: 'fact', content: 'Has been playing guitar for ten years' },
+    ]);
+    expect(await read('Update: moved to Austin last week.')).toEqual([
+      { kind: 'fact', content: 'Lives in Austin', key: 'residence' },
+    ]);
+    expect(await read('We observe Ramadan, so plan dinners after sunset.')).toContainEqual({
+      kind: 'constraint',
+      content: 'Keeps Ramadan',
+    });
+    expect(await read("I won't bank with companies that fund coal.")).toEqual([
+      {
+        kind: 'constraint',
+        content: 'Will not bank with companies that fund coal',
+        facet: 'companies',
+        polarity: 'avoid',
+      },
+    ]);
+    expect(await read("I can't kneel since the knee surgery")).toEqual([
+      { kind: 'constraint', content: 'Cannot kneel', facet: 'kneeling', polarity: 'avoid' },
+    ]);
+    expect(await read('i volunteer at the animal shelter on sundays')).toEqual([
+      { kind: 'fact', content: 'Volunteers at the animal shelter on sundays' },
+    ]);
+    expect(await read('budget is 2k max for the trip')).toEqual([
+      { kind: 'constraint', content: 'Budget is at most 2k for the trip' },
+    ]);
+    expect(await read('nothing spicy pls')).toEqual([
+      { kind: 'preference', content: 'No spicy', facet: 'spicy', polarity: 'avoid' },
+    ]);
+    expect(await read('no worries pls')).toEqual([]);
+    expect(await read('Please keep your answers short.')).toEqual([
+      { kind: 'preference', content: 'Wants answers short' },
+    ]);
+    expect(await read('Could you correct my grammar whenever I write in German?')).toEqual([
+      { kind: 'rule', content: 'Correct grammar', trigger: 'German' },
+    ]);
+    expect(await read('nah sticking with the old bank')).toEqual([
+      { kind: 'decision', content: 'Staying with the old bank' },
+    ]);
+  });
+
   it('reads a rule whose situation and instruction are not split by a comma', async () => {
     expect(await read('from now on when i send you a recipe give me the calories first')).toEqual([
       { kind: 'rule', content: 'Give the calories first', trigger: 'a recipe' },

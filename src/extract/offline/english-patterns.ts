@@ -703,6 +703,135 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     ),
     build: (m) => decision('Chose ', m[1]!),
   },
+  // What the user is learning or has been doing for a while ("I'm learning Spanish", "i have been learning piano for
+  // about two years now mostly classical").
+  {
+    re: /\bi(?:'m|m|\s+am)\s+(?:currently\s+|still\s+|now\s+)?(learning|studying)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/iu,
+    build: (m) => {
+      const what = objectPhrase(m[2]!);
+      return what === '' || deictic(what)
+        ? []
+        : [finding({ kind: 'fact', content: `Is ${m[1]!.toLowerCase()} ${what}`, tags: ['learning'] })];
+    },
+  },
+  {
+    re: /\bi(?:'ve|\s+have)\s+been\s+(learning|playing|studying|practi[cs]ing|doing|taking|running|teaching)\s+(.+)/iu,
+    build: (m) => {
+      const what = objectPhrase(m[2]!);
+      return what === '' || deictic(what) || what.split(' ').length > 8
+        ? []
+        : [finding({ kind: 'fact', content: `Has been ${m[1]!.toLowerCase()} ${what}`, tags: ['habit'] })];
+    },
+  },
+  // A move already planned ("we're moving to Valencia in September").
+  {
+    re: /\b(?:i(?:'m|m|\s+am)|we(?:'re|re|\s+are))\s+moving\s+to\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)*)\s+(in|next|this|at the end of)\s+([\p{L}\d]+)/u,
+    momentaryVoids: false,
+    build: (m) => [
+      finding({ kind: 'fact', content: `Is moving to ${m[1]!} ${m[2]!} ${m[3]!}`, tags: ['location'] }),
+    ],
+  },
+  // A subjectless correction or update ("Correction: moved to Denver last month.", "Mountain time now.").
+  {
+    re: /^(?:[Cc]orrection|[Uu]pdate|[Aa]ctually|[Ff]yi|FYI|[Bb]tw)?[:,]?\s*(?:just\s+|recently\s+)?moved\s+to\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)*)/u,
+    momentaryVoids: false,
+    build: (m) => [
+      finding({ kind: 'fact', content: `Lives in ${m[1]!}`, key: 'residence', tags: ['location'] }),
+    ],
+  },
+  {
+    re: /^(Pacific|Eastern|Central|Mountain|Atlantic)\s+time\s+now\b/u,
+    momentaryVoids: false,
+    build: (m) => [
+      finding({ kind: 'fact', content: `Is in ${m[1]!} time`, key: 'timezone', tags: ['schedule'] }),
+    ],
+  },
+  // Religious observance ("I keep Shabbat", "we observe Ramadan").
+  {
+    re: /\b(?:i|we)\s+(?:keep|observe|fast\s+(?:during|for))\s+(shabbat|the\s+sabbath|sabbath|ramadan|lent|shabbos)\b/iu,
+    momentaryVoids: false,
+    build: (m) => [
+      finding({
+        kind: 'constraint',
+        content: `Keeps ${capitalise(m[1]!.toLowerCase())}`,
+        tags: ['religion'],
+      }),
+    ],
+  },
+  // What the user will not do, on principle ("I won't invest in fossil fuel companies").
+  {
+    re: /\b(?:i|we)\s+(?:won't|will not|wont|refuse to)\s+(invest in|buy from|shop at|fly with|work with|eat at|bank with|buy)\s+(.+)/iu,
+    build: (m) => stance('constraint', `Will not ${m[1]!.toLowerCase()}`, m[2]!, 'avoid', ['principle']),
+  },
+  // What the body does not allow ("i cant lift anything heavy", "I can't kneel").
+  {
+    re: /\bi\s+(?:can't|cannot|cant|can not)\s+(lift|run|walk|climb|bend|kneel|jump|squat|stand|sit)\b\s*(.*)/iu,
+    build: (m) => {
+      const rest = objectPhrase(m[2]!);
+      const verb = m[1]!.toLowerCase();
+      // The activity is the facet ("lifting"), so that a later "I can lift again" meets this one.
+      const activity = ACTIVITIES[verb] ?? `${verb}ing`;
+      return [
+        finding({
+          kind: 'constraint',
+          content: clean(`Cannot ${verb} ${impersonal(rest)}`),
+          facet: activity,
+          polarity: 'avoid',
+          tags: ['health'],
+        }),
+      ];
+    },
+  },
+  // Volunteering ("i volunteer at the food bank on saturday mornings").
+  {
+    re: /\b(?:i|we)\s+(?:also\s+)?volunteer\s+((?:at|with|for)\s+.+)/iu,
+    build: (m) => {
+      const rest = objectPhrase(m[1]!);
+      return deictic(rest)
+        ? []
+        : [finding({ kind: 'fact', content: `Volunteers ${impersonal(rest)}`, tags: ['habit'] })];
+    },
+  },
+  // A budget's cap said without "my" ("budget is 15k max for the kitchen").
+  {
+    re: /\b(?:the\s+|our\s+)?budget\s+(?:is|of)\s+(?:about\s+|around\s+|max\s+|at most\s+)?((?:\$|€|£)?\d[\d,.]*\s?(?:k|K|grand)?)\s*(max|tops|maximum|at most)?\b(.*)/u,
+    build: (m) => {
+      if (m.input !== undefined && /\bmy\s+budget\b/i.test(m.input)) return [];
+      const rest = objectPhrase(m[3]!);
+      return [
+        finding({
+          kind: 'constraint',
+          content: clean(`Budget is at most ${m[1]!} ${/^for\b/i.test(rest) ? rest : ''}`),
+          tags: ['money'],
+        }),
+      ];
+    },
+  },
+  // "nothing horror pls", "no deadlifts tho": a standing "not that", said in passing.
+  {
+    re: /^(?:ok\s+|nah\s+|and\s+|also\s+|but\s+)?(?:nothing|no)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:pls|please|plz|tho|though|ever|anymore|thanks)\b/iu,
+    build: (m) => {
+      const thing = m[1]!.toLowerCase();
+      if (
+        /^(?:problem|problems|worries|worry|thanks|idea|clue|way|rush|pressure|need|one|hurry)$/.test(thing)
+      )
+        return [];
+      return [
+        finding({
+          kind: 'preference',
+          content: `No ${thing}`,
+          facet: thing,
+          polarity: 'avoid',
+          tags: ['preference'],
+        }),
+      ];
+    },
+  },
+  // Staying with a choice ("nah sticking with our current insurer").
+  {
+    re: /(?:^|\b(?:i'm|im|i am|we're|were|we are)\s+)(?:nah\s+|ok\s+|so\s+)?(?:just\s+)?sticking\s+with\s+(.+)/iu,
+    build: (m) => decision('Staying with ', m[1]!),
+  },
   // What the user can only do ("i can only get to the gym mon/wed/fri before work"): a limit to plan around.
   {
     re: /\bi\s+can\s+only\s+((?:get\s+to|make\s+it|do|train|work|meet|study|go|come|afford|spend|eat|drink|use|travel)\b.+)/iu,
@@ -794,6 +923,13 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
 ];
 
+/** The activity a physical limit is about, as its facet. */
+const ACTIVITIES: Readonly<Record<string, string>> = {
+  run: 'running',
+  squat: 'squatting',
+  sit: 'sitting',
+};
+
 /** One fact per thing the user has, read on through "and a ..." ("a gas stove and a big cast iron pan"). */
 function possessions(first: string, sentence: string): Finding[] {
   const at = sentence.indexOf(first);
@@ -802,7 +938,7 @@ function possessions(first: string, sentence: string): Finding[] {
   for (const item of rest.split(/\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:a|an|two|three|four|five|\d+)\s)/iu)) {
     const phrase = objectPhrase(item);
     const words = phrase.toLowerCase().split(' ');
-    if (words.length < 2 || words.length > 6 || deictic(phrase)) break;
+    if (words.length < 2 || words.length > 9 || deictic(phrase)) break;
     if (words.some((w) => NOT_POSSESSIONS.has(w)) || NOT_POSSESSIONS.has(words.slice(1).join(' '))) break;
     out.push(
       finding({

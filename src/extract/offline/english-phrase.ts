@@ -4,8 +4,9 @@ import { DEICTIC } from './english-lexicon.ts';
 import { capitalise, clean, insideToken } from './text.ts';
 
 // Where an object phrase ends: a clause boundary, a conjunction that starts a new clause, or a masked quote.
+// A bare "i" starts a new clause in run-on chat ("adobe stuff i dont pay for subscriptions"), as does "pls" or "tho".
 const OBJECT_END =
-  /\s*(?:[,;:()!?]|\s-\s|\s\u2014\s|\b(?:but|because|since|so|though|although|which|while|whereas|unless|if|when|and i|and i'm|and we|or i|lol|lmao|haha|tbh|honestly|btw)\b|\uE000)/i;
+  /\s*(?:[,;:()!?]|\s-\s|\s\u2014\s|\b(?:but|because|since|so|though|although|which|while|whereas|unless|if|when|and i|and i'm|and we|or i|lol|lmao|haha|tbh|honestly|btw|pls|plz|tho)\b|\s(?=i\s)|\uE000)/i;
 
 const TRAILING_FILLER =
   /\s+(?:though|really|a lot|so much|at all|anyway|anymore|lately|please|either|too|as well|now|honestly|actually|ever|tbh|lol|haha|to be honest|in general|generally|i guess|i think)$/i;

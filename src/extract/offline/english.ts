@@ -142,7 +142,53 @@ function statements(sentence: string, quotes: readonly string[]): Finding[] {
 const LEADING_REASON =
   /^(?:(?:ok|okay|so|and|but|also|btw|fyi)[,\s]+)*(?:since|because|as|given that|cause|cuz|bc)\s+(i(?:'m|m|\s)[^,?]+),/iu;
 
+// How answers should be, said as a request without a standing marker ("Please keep your answers brief."): it is
+// about every later answer.
+const ANSWER_STYLE =
+  /^(?:please\s+|pls\s+|can you\s+|could you\s+)*(?:keep|make)\s+(?:your\s+|the\s+)?(?:answers|replies|responses|explanations)\s+(.+)/iu;
+// The instruction first, its situation after it ("correct my mistakes whenever I write in Spanish").
+const RULE_AFTER =
+  /^(?:(?:could|can|would)\s+you\s+)?(?:please\s+)?((?:correct|give|send|show|tell|remind|use|write|add|put|include|check|format|keep|translate|explain|mark|flag|point out)\b.+?)\s+(?:whenever|every time|each time)\s+i\s+(?:write|speak|send|ask|type|post|share)\s+(?:in\s+|about\s+|you\s+)?([\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,2})/iu;
+
+function answerStyle(text: string): Finding[] {
+  const style = ANSWER_STYLE.exec(text);
+  if (!style) return [];
+  const how = objectPhrase(style[1]!);
+  return how === ''
+    ? []
+    : [
+        finding({
+          kind: 'preference',
+          content: `Wants answers ${how}`,
+          confidence: CONFIDENCE.asked,
+          tags: ['instruction'],
+        }),
+      ];
+}
+
+function ruleAfter(text: string, quotes: readonly string[]): Finding[] {
+  const m = RULE_AFTER.exec(text);
+  if (!m) return [];
+  const action = clean(
+    impersonal(unmask(m[1]!, quotes).replace(/\b(give|send|show|tell|remind)\s+me\b/gi, '$1')),
+  );
+  const trigger = clean(unmask(m[2]!, quotes));
+  return action.length < 3 || trigger === ''
+    ? []
+    : [
+        finding({
+          kind: 'rule',
+          content: capitalise(action),
+          trigger,
+          confidence: CONFIDENCE.asked,
+          tags: ['instruction'],
+        }),
+      ];
+}
+
 function sentenceFindings(text: string, question: boolean, quotes: readonly string[]): Finding[] {
+  const after = ruleAfter(text, quotes);
+  if (after.length > 0) return after;
   if (question || QUESTION_START.test(text)) {
     const reason = LEADING_REASON.exec(text);
     if (reason) return statements(reason[1]!, quotes);
@@ -170,6 +216,8 @@ function sentenceFindings(text: string, question: boolean, quotes: readonly stri
 
   const own = statements(text, quotes);
   if (own.length > 0) return own;
+  const style = answerStyle(text);
+  if (style.length > 0) return style;
   const recommend = RECOMMEND.exec(text);
   if (recommend && !NOT_ASSERTED.test(text.slice(0, recommend.index))) {
     return stance('preference', 'No suggestions of', recommend[1] ?? recommend[2]!, 'avoid', ['instruction']);
@@ -189,6 +237,9 @@ function sentenceFindings(text: string, question: boolean, quotes: readonly stri
  */
 export function englishFindings(turn: string): Finding[] {
   const masked: Masked = maskQuotes(turn);
-  if (DO_NOT_KEEP.test(masked.text) || TASK_START.test(masked.text)) return [];
+  // A request for work on a text is material, unless it is asked for every time ("correct my mistakes whenever I
+  // write in Spanish").
+  const standing = /\b(?:whenever|every time|each time|from now on|going forward)\b/i.test(masked.text);
+  if (DO_NOT_KEEP.test(masked.text) || (TASK_START.test(masked.text) && !standing)) return [];
   return sentences(masked.text).flatMap((s) => sentenceFindings(s.text, s.question, masked.quotes));
 }
