@@ -394,6 +394,10 @@ describe('offline extractor: what the third held-out set asked for', () => {
     expect(await read('那还是电动吧 就这么定了')).toEqual([{ kind: 'decision', content: '决定电动' }]);
     // Living together is no residence.
     expect(await read('我妈现在和我们住在一起')).toEqual([]);
+    // A role inside the workplace is the job; a workplace named only by its kind is no employer.
+    expect(await read('我在一家外企做翻译工作')).toEqual([
+      { kind: 'fact', content: '在外企做翻译工作', key: 'job_title' },
+    ]);
   });
 });
 

@@ -292,6 +292,19 @@ export const CHINESE_PATTERNS: Pattern[] = [
     build: (m) => {
       const org = m[1]!.trim();
       if (ZH_NOT_ORG.test(org)) return [];
+      // "在一家国企做财务工作": a role inside the place is the job; a place named only by its kind ("一家国企") is no
+      // employer.
+      const role = /^(.+?)(?:做|当|负责)(.+)$/.exec(org);
+      if (role) {
+        const where = role[1]!.replace(/^(?:一家|一个|某家|某个)/, '');
+        const named = !/^(?:一家|一个|某家|某个)/.test(role[1]!) && !ZH_PLACES.test(role[1]!);
+        return [
+          ...(named
+            ? [finding({ kind: 'fact', content: `在${role[1]!}工作`, key: 'employer', tags: ['work'] })]
+            : []),
+          finding({ kind: 'fact', content: `在${where}做${role[2]!}工作`, key: 'job_title', tags: ['work'] }),
+        ];
+      }
       if (ZH_PLACES.test(org)) return [finding({ kind: 'fact', content: `在${org}工作`, tags: ['work'] })];
       return [finding({ kind: 'fact', content: `在${org}工作`, key: 'employer', tags: ['work'] })];
     },
