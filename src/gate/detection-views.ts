@@ -92,9 +92,14 @@ export function digitView(text: string): string {
 // the detectors read the text once more without it, where a label's words run straight to its separator.
 const ASIDE = /\s*[(（][^()（）\n]{1,80}[)）]/g;
 
-/** The text without its asides in brackets, or the text itself when it has none. */
+// An aside that says whose number follows is kept: it is what tells a company's tax number from a person's ("NIP
+// przedszkola (firma, nie osoba prywatna): ...").
+const WHOSE =
+  /(?<![\p{L}])(?:firma|firmy|company|empresa|société|entreprise|unternehmen|business|organi[sz]ation|организаци\p{L}*|поставщик\p{L}*|компани\p{L}*)(?![\p{L}])/iu;
+
+/** The text without its asides in brackets (but those that say whose number follows), or the text itself. */
 export function withoutAsides(text: string): string {
-  return text.replace(ASIDE, '');
+  return text.replace(ASIDE, (aside) => (WHOSE.test(aside) ? aside : ''));
 }
 
 export function otherViews(text: string, sent?: string): string[] {

@@ -134,3 +134,59 @@ describe('an aside in brackets between a label and its value', () => {
     expect(await gate(text)).toBe('accepted');
   });
 });
+
+// Read on the twentieth set's misses the same day (what assistants and support agents store about people).
+describe('the twentieth set: answers, passcodes, corner brackets, arrows, keys named at length', () => {
+  it.each([
+    [
+      'a passcode of digits',
+      'cancel cable — Comcast account passcode 730461, they ask for it on the phone',
+      'secret.password',
+    ],
+    [
+      'the answer to a question about it',
+      'Wie lautet das Router-Passwort? Antwort: „Lindenblatt#77“',
+      'secret.password',
+    ],
+    [
+      'a Spanish reply after a dash',
+      '¿Cuál es la contraseña del portal?\n—Es «Tulipan_2019»',
+      'secret.password',
+    ],
+    ['a Chinese "has been set to"', '工单备注：临时密码已设为 Zx8#kP4m，请提醒客户修改。', 'secret.password'],
+    ['a Japanese value in corner brackets', 'アプリのパスワード「Momiji2020!」', 'secret.password'],
+    ['words then an arrow', 'new wifi key set per customer request → "orchid-Lamp-44"', 'secret.password'],
+    [
+      'a key named at length before a colon',
+      'Encryption key for the photo backup server — keep safe: 5f2a9c1e7b3d4a6f8e0c2b1d9a7f6e5c4b3a2918d7c6b5a4f3e2d1c0b9a8f7e6',
+      'secret.generic_high_entropy',
+    ],
+  ])('refuses %s', async (_, text, code) => {
+    expect(await gate(text)).toBe(code);
+  });
+
+  it.each([
+    'The passcode policy changed in 2024, they ask for it on the phone now.',
+    'What is your password policy? Answer: at least 12 characters.',
+    'La contraseña es larga. Es importante cambiarla.',
+    'パスワード「忘れた」ボタンを押してください',
+    'password reset flow → see the runbook',
+    'The key for the release notes of the last launch is e39b9c8deb1a22fca5bd98dec611d18153740e30 (the commit).',
+    'NIP przedszkola (firma, nie osoba prywatna) z faktury: 486-798-76-66.',
+  ])('stores "%s"', async (text) => {
+    expect(await gate(text)).toBe('accepted');
+  });
+});
+
+describe('a user / password pair after an app and an arrow', () => {
+  it('refuses a clearly random password', async () => {
+    expect(await gate('Climbing gym app → jdoe_climbs / Belay_77!rope')).toBe('secret.password');
+  });
+
+  it.each(['Calendar app → Monday / 9am-5pm', 'Weather app → Berlin / Munich'])(
+    'stores "%s"',
+    async (text) => {
+      expect(await gate(text)).toBe('accepted');
+    },
+  );
+});

@@ -2,7 +2,7 @@
 // password, after a login label ("Netflix login: jo.reyes / Bl4ckC0ffee99", "creds for the NAS: admin /
 // Tr0ub4dor&3", "wifi account = guest, Sunny!Day7"), and a pair or a random-looking value handed over in a sentence
 // about logging in ("log into the router with admin / Xk3#vL9qPz", "use 'Tr0ub4dor&3' to log into the NAS", "to
-// unlock the laptop type Blue-Fox-88").
+// unlock the laptop type Blue-Fox-88"), and a pair after an app's name and an arrow.
 import { startsLabel } from './match.ts';
 import type { SecretFinding } from './types.ts';
 
@@ -87,9 +87,19 @@ function handedOver(text: string): SecretFinding[] {
   return findings;
 }
 
+// An app, portal or site, then an arrow, then a user / password pair ("Crunch gym app → tgarcia_rides /
+// Cadence_91!spin"): what an assistant jots for a shared account. The word names no login, so only a clearly
+// random password counts ("Calendar app → Monday / 9am-5pm" is a schedule).
+const APP_ARROW = /(?<![\p{L}])(?:app|portal|website|site|account)\s*(?:→|->|=>)\s*/giu;
+
 /** Passwords given in a user / password pair after a login label, or handed over in a sentence about logging in. */
 export function detectCredentialPairs(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
+  for (const arrow of text.matchAll(APP_ARROW)) {
+    const at = arrow.index + arrow[0].length;
+    const pair = pairPassword(text.slice(at, at + 140), at);
+    if (pair && looksRandom(text.slice(pair.start, pair.end), false)) findings.push(pair);
+  }
   for (const label of text.matchAll(LABEL)) {
     if (!startsLabel(text, label.index)) continue;
     const labelEnd = label.index + label[0].length;

@@ -11,11 +11,12 @@ const KEYWORD =
 const NOT_SECRET_SUFFIX =
   /^[_ -]?(?:id|ids|name|names|type|fingerprint|hash|length|size|count|rotation|format)\b/i;
 const NOT_SECRET_PREFIX = /(?:public|publishable|idempotency|primary|foreign|sort|partition|cache)[_ -]?$/i;
-// After the keyword: an optional assignment or "is/was" ("token abc...", "api key: abc..."), or a short
-// prepositional phrase that must then end in one ("the token for the staging webhook is abc...", "client_secret
-// for the spotify app I'm building -> abc...").
+// After the keyword: an optional assignment or "is/was" ("token abc...", "api key: abc..."), or a prepositional
+// phrase of up to five words that must then end in one ("the token for the staging webhook is abc...", "client_secret
+// for the spotify app I'm building -> abc..."), or of six to eight words before a colon or an arrow ("Encryption key
+// for the NAS cloud backup — keep safe: ...").
 const SEPARATOR =
-  /^["']?(?:\s+(?:for|to|of|on|in|at)(?:\s+[^\s.,;:=!?"']+(?:['’][^\s.,;:=!?"']+)?){1,5}?\s*(?::=|=>|->|→|[:=]|\bis\b|\bwas\b|\bequals\b)|\s*(?::=|=>|->|→|[:=]|\bis\b|\bwas\b|\bequals\b)?)\s*["'`]?/i;
+  /^["']?(?:\s+(?:for|to|of|on|in|at)(?:\s+[^\s.,;:=!?"']+(?:['’][^\s.,;:=!?"']+)?){6,8}?\s*(?::=|=>|->|→|[:=])|\s+(?:for|to|of|on|in|at)(?:\s+[^\s.,;:=!?"']+(?:['’][^\s.,;:=!?"']+)?){1,5}?\s*(?::=|=>|->|→|[:=]|\bis\b|\bwas\b|\bequals\b)|\s*(?::=|=>|->|→|[:=]|\bis\b|\bwas\b|\bequals\b)?)\s*["'`]?/i;
 const TOKEN = /^[A-Za-z0-9_\-+/=.~]{16,512}/;
 // A quoted value may hold any printable character but quotes and spaces: framework secrets are often generated
 // with punctuation (Django's SECRET_KEY = 'pk8am%7rgn1*yt#i9...').

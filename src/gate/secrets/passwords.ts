@@ -227,7 +227,8 @@ const COMPOUNDS = new Set(
   ).split(' '),
 );
 const CJK_SEPARATOR =
-  /^\s*(?:(改成了|改成|改为|改為|设为|设置为|设置成|設為|更改为|是|为|為|は|는|은|이|가|คือ)\s*[:：]?\s*|[:：=、]\s*)/u;
+  /^\s*(?:(?:已经|已)?(改成了|改成|改为|改為|设为|设置为|设置成|設為|更改为|重置为|是|为|為|は|는|은|이|가|คือ)\s*[:：]?\s*|[:：=、]\s*|(?=[「『]))/u;
+// (A value in corner brackets right after the label needs no separator: "パスワード「Hinata2015!」".)
 // "비번 오늘 바꿨음 → x", "密码改了 -> x": a few words after the label, then an arrow that hands the value over.
 const CJK_ARROW = /^[^\n.。!?！？:：=]{0,16}?\s*(?:→|->|=>|⇒)\s*/u;
 // "密码mathisfun22": the value typed right after the label, letters and digits, eight or more characters (a
@@ -269,6 +270,9 @@ const POINTERS = [
   ...["c'est", 'c’est', 'le voici', 'la voici', 'voici', 'o sea', 'ou seja', 'cioè', 'ecco', 'eccola'],
   ...['тобто', 'то есть', 'это', 'ось', 'вот', 'tức là', 'nghĩa là', 'ওটা হলো', 'এটা হলো', 'সেটা হলো'],
   ...['yung bago ay', 'ito ay', 'yaitu', 'iaitu', 'yakni', 'वो है', 'यह है'],
+  // The answer to a question about it ("Wie lautet das WLAN-Passwort? Antwort: ...", "—¿Cuál es la contraseña...?
+  // —Es «Girasol_2016»").
+  ...['antwort', 'answer', 'reply', 'respuesta', 'réponse', 'resposta', 'risposta', 'es', 'son', 'é'],
   // The new one, after a reset ("had to reset the banking app pin... the new one is 804613", "yang baru: 193847").
   ...[
     'the new one is',
@@ -291,7 +295,7 @@ const POINTERS = [
   ...['der neue ist', 'la nuova è', 'il nuovo è', 'yenisi', 'новый', 'новый —', 'новий'],
 ];
 const POINTER = new RegExp(
-  `(?:^|[.!?。！？…।\\n]|,)\\s*(?:(?:oui|yes|yeah|ja|sí|si|да|так|ok|okay|claro)[,!]?\\s+)?(?:${phrasePattern(POINTERS)})(?![\\p{L}])\\s*[:：]?\\s*`,
+  `(?:^|[.!?。！？…।\\n]|,)\\s*[—–-]?\\s*(?:(?:oui|yes|yeah|ja|sí|si|да|так|ok|okay|claro)[,!]?\\s+)?(?:${phrasePattern(POINTERS)})(?![\\p{L}])\\s*[:：]?\\s*`,
   'giu',
 );
 /** How far after its label a pointing sentence may give the value. */
@@ -403,10 +407,17 @@ function separate(tail: string, label: string, cjk: boolean): Separated | null {
   // v Bitwardenu, kdyby se mi něco stalo: ...", "slaptažodis, kad galėtum pažiūrėti ... pažymius: ..."): a
   // passphrase of plain words, or a random password only.
   const clause = CLAUSE_TO_COLON.exec(tail);
-  return clause && !LOOSE_LABELS.has(label) && !COMPOUNDS.has((clause[1] ?? '').toLowerCase())
-    ? { length: clause[0].length, intro: 'clause' }
+  if (clause && !LOOSE_LABELS.has(label) && !COMPOUNDS.has((clause[1] ?? '').toLowerCase()))
+    return { length: clause[0].length, intro: 'clause' };
+  // A few words, then an arrow that hands the value over ("new WPA2 key set per cust request → 'sunflower-...'"):
+  // read like a relative clause, so only a quoted or random value counts.
+  const arrow = ARROW_AFTER_WORDS.exec(tail);
+  return arrow && !LOOSE_LABELS.has(label) && !COMPOUNDS.has((arrow[1] ?? '').toLowerCase())
+    ? { length: arrow[0].length, intro: 'relative' }
     : null;
 }
+
+const ARROW_AFTER_WORDS = /^[ \t]+([^\s→]+)(?:[ \t]+[^\s→]+){0,5}?[ \t]*(?:→|->|=>|⇒)[ \t]*/u;
 
 function isProseWord(value: string, foreign: boolean): boolean {
   const word = value.toLowerCase();
@@ -423,12 +434,13 @@ function isPasswordValue(
   foreign: boolean,
 ): boolean {
   if (value.length < 3 || isPlaceholder(value)) return false;
+  // A word in a script without letter case ("密码是什么", "パスワード「忘れた」ボタン") is prose, quoted or not;
+  // passwords are typed in ASCII.
+  if (!/[A-Za-z0-9]/.test(value) && /\p{Lo}/u.test(value)) return false;
   if (quoted) return true;
   if (UNITS.test(after)) return false;
   // Shell paths after "pwd:" are the working directory, not a password.
   if (/^(?:~|\.{0,2})\/[^\s]*$/.test(value)) return false;
-  // A word in a script without letter case ("密码是什么") is prose; passwords are typed in ASCII.
-  if (!/[A-Za-z0-9]/.test(value) && /\p{Lo}/u.test(value)) return false;
   const wordLike = /^\p{L}[\p{Ll}\p{M}'-]*$/u.test(value);
   // With no separator, or after a relative clause, only a clearly random value counts: letters with more, six
   // or longer; after a relative clause a plain 4-8 digit code too ("the passcode my wife set is 5511").
@@ -522,6 +534,10 @@ function findValue(text: string, labelStart: number, label: string, cjk: boolean
     const length = passphraseWords(rest);
     if (length > 0) return { code, start: valueStart, end: valueStart + length };
   }
+  // An account passcode is often a number the phone company asks for ("AT&T account passcode 480213, they ask for
+  // it on the phone"): four to eight digits that end the clause, as after a PIN label.
+  if (lower === 'passcode' && /^\d{4,8}$/.test(value) && CLAUSE_END.test(after))
+    return { code, start: valueStart, end: valueStart + consumed };
   const foreign = !ENGLISH_LABELS.includes(lower) && !WIFI_LABELS.includes(lower) && kind !== 'passphrase';
   if (
     !isPasswordValue(
@@ -664,14 +680,17 @@ function pointedValue(text: string, labelEnd: number, label: string): SecretFind
   const paragraph = paragraphAfter(text, labelEnd);
   for (const pointer of paragraph.matchAll(POINTER)) {
     const rest = paragraph.slice(pointer.index + pointer[0].length);
-    const value = BARE.exec(rest)?.[0]?.replace(/[.!?:]+$/, '');
+    // A quoted value ("Antwort: „Rosengarten#1958“", "Es «Girasol_2016»") is read inside its quotes.
+    const quoted = /^[„"“«'‚‘]([^"”»'’\n]{3,64})["”»'’“]/u.exec(rest);
+    const value = quoted ? quoted[1] : BARE.exec(rest)?.[0]?.replace(/[.!?:]+$/, '');
     if (value === undefined) continue;
+    const offset = quoted ? 1 : 0;
     const given =
       kind === 'pin'
         ? /^\d{4,8}$/.test(value)
-        : isPasswordValue(value, false, 'relative', rest.slice(value.length), true);
+        : isPasswordValue(value, false, 'relative', rest.slice(value.length + 2 * offset), true);
     if (!given) continue;
-    const start = labelEnd + pointer.index + pointer[0].length;
+    const start = labelEnd + pointer.index + pointer[0].length + offset;
     return { code: 'secret.password', start, end: start + value.length };
   }
   return null;

@@ -48,6 +48,10 @@
 //   memory objects, coding agents' commands, logs and config, copied SMS, bank, HR and landlord messages, forms; a
 //   third of the secrets harder than "label: value"; 64 of the benign ones deliberate look-alikes. No label was
 //   changed.
+// - twentieth (2026-12-04): 100 and 100 that personal assistants and customer-support agents store about people
+//   (a family's school portals, utilities, streaming, travel; support case notes in shorthand), 55 of each in
+//   English and the rest in 15 languages; 45 of the secrets harder than "label: value", 67 benign look-alikes. No
+//   label was changed.
 // The secrets' texts are base64 so that no complete credential literal sits in the repository; every value is fake.
 import { readFileSync } from 'node:fs';
 import type { DetectionCode } from '../../../src/gate/index.ts';
@@ -77,6 +81,7 @@ const SETS = [
   { file: 'held-out-seventeenth.json', origin: 'held-out-seventeenth', prefix: 'held17' },
   { file: 'held-out-eighteenth.json', origin: 'held-out-eighteenth', prefix: 'held18' },
   { file: 'held-out-nineteenth.json', origin: 'held-out-nineteenth', prefix: 'held19' },
+  { file: 'held-out-twentieth.json', origin: 'held-out-twentieth', prefix: 'held20' },
 ] as const satisfies readonly { file: string; origin: CaseOrigin; prefix: string }[];
 
 function read(file: string): IndependentSet {

@@ -68,6 +68,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-seventeenth',
   'held-out-eighteenth',
   'held-out-nineteenth',
+  'held-out-twentieth',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

@@ -29,7 +29,8 @@ export type CaseOrigin =
   | 'held-out-sixteenth'
   | 'held-out-seventeenth'
   | 'held-out-eighteenth'
-  | 'held-out-nineteenth';
+  | 'held-out-nineteenth'
+  | 'held-out-twentieth';
 
 export interface SecretCase {
   id: string;
