@@ -54,13 +54,7 @@ describe.each(backends)('lane weights on $name', ({ open }) => {
       expect(res.status).toBe(201);
       ids[name] = ((await res.json()) as { memory: { id: string } }).memory.id;
     }
-    const ingested = await call('/v1/ingest', {
-      subject: 'priya',
-      session: 'chat-1',
-      extract: 'off',
-      messages: TURNS.map(([speaker, text], i) => ({ speaker, text, id: `D1:${i + 1}` })),
-    });
-    expect(ingested.status).toBe(200);
+    await app.ingestTurns('priya', TURNS);
   }, 120_000);
   afterAll(async () => {
     await database.drop();

@@ -45,13 +45,7 @@ describe.each(backends)('named speaker on $name', ({ open }) => {
   beforeAll(async () => {
     database = await open('named_speaker');
     app = await createLocalModelApp(database);
-    const ingested = await call('/v1/ingest', {
-      subject: 'group',
-      session: 'chat-1',
-      extract: 'off',
-      messages: TURNS.map(([speaker, text], i) => ({ speaker, text, id: `D1:${i + 1}` })),
-    });
-    expect(ingested.status).toBe(200);
+    await app.ingestTurns('group', TURNS);
   }, 120_000);
   afterAll(async () => {
     await database.drop();

@@ -21,6 +21,8 @@ export interface LocalModelApp {
   engram: Engram;
   /** POSTs `body` as JSON to `path` with the tenant's key. */
   post(path: string, body: unknown): Promise<Response>;
+  /** Stores a conversation's turns in `subject` through POST /v1/ingest, extraction off; throws unless 200. */
+  ingestTurns(subject: string, turns: readonly (readonly [speaker: string, text: string])[]): Promise<void>;
 }
 
 export async function createLocalModelApp(database: TestDatabase): Promise<LocalModelApp> {
@@ -39,13 +41,23 @@ export async function createLocalModelApp(database: TestDatabase): Promise<Local
     readiness: databaseReadiness(database.db, await readMigrations()),
   });
   const key = (await createTenantService(store).createTenant('acme')).api_key;
+  const post = async (path: string, body: unknown) =>
+    engram.app.request(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   return {
     engram,
-    post: async (path, body) =>
-      engram.app.request(path, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
+    post,
+    async ingestTurns(subject, turns) {
+      const res = await post('/v1/ingest', {
+        subject,
+        session: 'chat-1',
+        extract: 'off',
+        messages: turns.map(([speaker, text], i) => ({ speaker, text, id: `D1:${i + 1}` })),
+      });
+      if (res.status !== 200) throw new Error(`ingest answered ${res.status}`);
+    },
   };
 }

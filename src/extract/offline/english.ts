@@ -32,16 +32,11 @@ const RULE =
 const RULE_RUN_ON =
   /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:say|type|write|send|share|paste|upload|ask(?:\s+for|\s+about)?|mention|use the word|put)\s+(?:you\s+|u\s+)?(?:me\s+)?((?:the\s+|a\s+|an\s+|my\s+)?[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,4}?)\s+(?:then\s+)?(?:please\s+|pls\s+)?((?:give|send|show|tell|remind|use|write|add|put|include|cc|copy|check|ask|format|keep|start|end|make|reply|answer|respond|summari[sz]e|list|translate|mark|flag|assume|skip|correct|explain|point)\b.+)/iu;
 
-function ruleFindings(sentence: string, quotes: readonly string[]): Finding[] {
-  // A comma splits situation from instruction where there is one; without it, the imperative verb does.
-  const m =
-    (sentence.includes(',') ? RULE.exec(sentence) : null) ??
-    RULE_RUN_ON.exec(sentence) ??
-    RULE.exec(sentence);
-  if (!m) return [];
-  const trigger = clean(unmask(m[1]!, quotes));
+/** A rule from its situation and its instruction as the user wrote them (quotes masked). */
+function rule(situation: string, instruction: string, quotes: readonly string[]): Finding[] {
+  const trigger = clean(unmask(situation, quotes));
   const action = clean(
-    impersonal(unmask(m[2]!, quotes).replace(/\b(give|send|show|tell|remind)\s+me\b/gi, '$1')),
+    impersonal(unmask(instruction, quotes).replace(/\b(give|send|show|tell|remind)\s+me\b/gi, '$1')),
   );
   if (trigger === '' || action.length < 3) return [];
   return [
@@ -53,6 +48,15 @@ function ruleFindings(sentence: string, quotes: readonly string[]): Finding[] {
       tags: ['instruction'],
     }),
   ];
+}
+
+function ruleFindings(sentence: string, quotes: readonly string[]): Finding[] {
+  // A comma splits situation from instruction where there is one; without it, the imperative verb does.
+  const m =
+    (sentence.includes(',') ? RULE.exec(sentence) : null) ??
+    RULE_RUN_ON.exec(sentence) ??
+    RULE.exec(sentence);
+  return m ? rule(m[1]!, m[2]!, quotes) : [];
 }
 
 // "no ibuprofen suggestions", "don't recommend hostels": about every later recommendation, marker or not.
@@ -168,22 +172,7 @@ function answerStyle(text: string): Finding[] {
 
 function ruleAfter(text: string, quotes: readonly string[]): Finding[] {
   const m = RULE_AFTER.exec(text);
-  if (!m) return [];
-  const action = clean(
-    impersonal(unmask(m[1]!, quotes).replace(/\b(give|send|show|tell|remind)\s+me\b/gi, '$1')),
-  );
-  const trigger = clean(unmask(m[2]!, quotes));
-  return action.length < 3 || trigger === ''
-    ? []
-    : [
-        finding({
-          kind: 'rule',
-          content: capitalise(action),
-          trigger,
-          confidence: CONFIDENCE.asked,
-          tags: ['instruction'],
-        }),
-      ];
+  return m ? rule(m[2]!, m[1]!, quotes) : [];
 }
 
 function sentenceFindings(text: string, question: boolean, quotes: readonly string[]): Finding[] {
