@@ -6,6 +6,7 @@
 // numbers). And records' keys as the words a label is ("passport_number" as "passport number"). And the text without
 // its asides in brackets, which stand between a label and its value. Offsets may differ
 // from the stored text's: use the views to decide, not to redact. Pure.
+import { COMPANY_WORDS } from './lexicon.ts';
 import { normalizeContent } from './normalize.ts';
 import { spellOutDigits } from './spoken-digits.ts';
 
@@ -92,14 +93,11 @@ export function digitView(text: string): string {
 // the detectors read the text once more without it, where a label's words run straight to its separator.
 const ASIDE = /\s*[(（][^()（）\n]{1,80}[)）]/g;
 
-// An aside that says whose number follows is kept: it is what tells a company's tax number from a person's ("NIP
-// przedszkola (firma, nie osoba prywatna): ...").
-const WHOSE =
-  /(?<![\p{L}])(?:firma|firmy|company|empresa|société|entreprise|unternehmen|business|organi[sz]ation|организаци\p{L}*|поставщик\p{L}*|компани\p{L}*)(?![\p{L}])/iu;
-
+// An aside that says whose number follows is kept (a company's legal form or the word for one, COMPANY_WORDS): it is
+// what tells a company's tax number from a person's ("NIP przedszkola (firma, nie osoba prywatna): ...").
 /** The text without its asides in brackets (but those that say whose number follows), or the text itself. */
 export function withoutAsides(text: string): string {
-  return text.replace(ASIDE, (aside) => (WHOSE.test(aside) ? aside : ''));
+  return text.replace(ASIDE, (aside) => (COMPANY_WORDS.test(aside) ? aside : ''));
 }
 
 export function otherViews(text: string, sent?: string): string[] {

@@ -319,3 +319,11 @@ export function phrasePattern(phrases: readonly string[]): string {
     .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ +/g, '\\s+'))
     .join('|');
 }
+
+/**
+ * A company's legal form or a word that says a number is a business's ("Sp. z o.o.", "GmbH", "ООО", "firma",
+ * "организации"): a tax number after one is the company's, which businesses print on every invoice
+ * (pii/national-ids.ts), and an aside that holds one says whose number follows (detection-views.ts).
+ */
+export const COMPANY_WORDS =
+  /(?<![\p{L}])(?:sp\. z o\.o\.|sp\.k\.|s\.a\.|gmbh|ag|kg|ltd|llc|inc|plc|b\.v\.|n\.v\.|s\.r\.l\.|srl|s\.l\.|sas|sarl|oy|ab|a\/s|ооо|оао|зао|пао|тов|ltda|s\.p\.a\.|spa|s\.r\.o\.|a\.s\.|kft|zrt|d\.o\.o\.|a\.ş\.|firmy|firma|company|empresa|société|entreprise|unternehmen|business|organi[sz]ation|компани\p{L}*|фирм\p{L}*|поставщик\p{L}*|организаци\p{L}*)(?![\p{L}])/iu;

@@ -3,6 +3,8 @@
 // "numéro de sécurité sociale 1 85 ..."), and without a label for formats that validate themselves (Chinese
 // resident identity numbers, Italian codici fiscali, Korean resident registration numbers, Canadian SINs after
 // "SIN").
+
+import { COMPANY_WORDS } from '../lexicon.ts';
 import { passesLuhn } from '../secrets/card-numbers.ts';
 import { isValidCpf } from './cpf.ts';
 import { labelledValues, labelMatches, labelPattern } from './labelled.ts';
@@ -760,8 +762,6 @@ const EXAMPLE_WORD =
 // A tax number after a company's legal form is the company's ("Biuro-Serwis Sp. z o.o., NIP 4608450084", "ООО
 // «ТехСнаб» ... ИНН 7799988018"): businesses print theirs on every invoice. Only after tax labels that both people and
 // companies carry; a Russian INN of ten digits is always a company's (a person's has twelve).
-const COMPANY_FORM =
-  /(?<![\p{L}])(?:sp\. z o\.o\.|sp\.k\.|s\.a\.|gmbh|ag|kg|ltd|llc|inc|plc|b\.v\.|n\.v\.|s\.r\.l\.|srl|s\.l\.|sas|sarl|oy|ab|a\/s|ооо|оао|зао|пао|тов|ltda|s\.p\.a\.|spa|s\.r\.o\.|a\.s\.|kft|zrt|d\.o\.o\.|a\.ş\.|firmy|firma|company|empresa|société|компани\p{L}*|фирм\p{L}*|поставщик\p{L}*|организаци\p{L}*)(?![\p{L}])/iu;
 // The label may name whose number it is in up to two words ("ИНН организации: ...", "NIP firmy: ...").
 const TAX_LABEL_BEFORE =
   /(?<![\p{L}])(?:nip|nif|cif|vat|tax id|steuernummer|ust-id|rfc|ruc|nit|инн|regon|btw)(?:\s+[\p{L}]+){0,2}[\s:#-]{0,4}$/iu;
@@ -771,7 +771,7 @@ function isCompanyTaxNumber(text: string, f: PiiFinding): boolean {
   if (!label) return false;
   const digits = text.slice(f.start, f.end).replace(/\D/g, '');
   if (/инн/i.test(label[0]) && digits.length === 10) return true;
-  return COMPANY_FORM.test(text.slice(Math.max(0, f.start - 120), f.start));
+  return COMPANY_WORDS.test(text.slice(Math.max(0, f.start - 120), f.start));
 }
 
 function isSaidSpecimen(text: string, f: PiiFinding): boolean {
