@@ -244,6 +244,27 @@ export const CHINESE_PATTERNS: Pattern[] = [
       return [];
     },
   },
+  // "回成都老家": the place before 老家.
+  {
+    re: /([^\s,;:!?回去到在]{2,4})老家/,
+    momentaryVoids: false,
+    build: (m) => {
+      const run = [...m[1]!];
+      for (let n = 2; n <= run.length; n++) {
+        const where = run.slice(run.length - n).join('');
+        if (ZH_PLACES.test(where))
+          return [finding({ kind: 'fact', content: `老家在${where}`, key: 'hometown', tags: ['location'] })];
+      }
+      return [];
+    },
+  },
+  // A decision announced ("我想好了,年底前换工作").
+  {
+    re: /(?:^|,)\s*我?想好了[,\s]*([^,;:!?]{2,20})/,
+    build: (m) => [
+      finding({ kind: 'decision', content: `决定${m[1]!.replace(/[。.!]+$/, '')}`, tags: ['decision'] }),
+    ],
+  },
   // A budget's cap ("预算最多十五万", "预算不超过5000"): a limit to keep to.
   {
     re: /预算(?:最多|不超过|不能超过|控制在|上限)(?:是)?([^\s,;:!?]{1,8}?)(?=[,;:!?\s]|$|以内|之内|吧|哈)/,

@@ -105,7 +105,7 @@ export const OCCUPATIONS = set(
     'technician|scrum master|product owner|data scientist|sysadmin|devops|tester|qa|illustrator|animator|' +
     'copywriter|bookkeeper|auditor|planner|surveyor|optometrist|physiotherapist|pharmacist|receptionist|' +
     'secretary|assistant|courier|welder|machinist|programmer|strategist|specialist|coordinator|officer|' +
-    'professor|instructor|counselor|counsellor|social worker|nanny|cleaner|gardener|landscaper|tailor',
+    'professor|instructor|counselor|counsellor|social worker|nanny|cleaner|gardener|landscaper|tailor|dev',
 );
 
 /** Words after "I'm a" that are not an identity ("I'm a bit tired", "I'm a mess today"). */

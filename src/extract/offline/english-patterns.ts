@@ -492,7 +492,10 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     },
   },
   {
-    re: new RegExp(String.raw`\bi${AM}\s+(?:an?\s+)((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)`, 'iu'),
+    re: new RegExp(
+      String.raw`\bi${AM}\s+(?:mostly\s+|mainly\s+|basically\s+|actually\s+|currently\s+|now\s+|still\s+)?(?:an?\s+)((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)`,
+      'iu',
+    ),
     build: (m) => identity(objectPhrase(m[1]!)),
   },
   // Names.
@@ -558,10 +561,10 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   {
     // "I'm Priya", "hi, I'm Jordan, btw": a greeting-like introduction, the name alone in its clause.
-    re: /(?:^|[,!]\s*|\b(?:[Hh]i|[Hh]ello|[Hh]ey)\s+)[Ii](?:'m|\s+am)\s+([\p{Lu}][\p{L}'-]+)(?=\s*(?:$|[,!.]|\s+(?:btw|by the way|here|and|from)\b|\s+-))/u,
+    re: /(?:^|[,!]\s*|\b(?:[Hh]i|[Hh]ello|[Hh]ey)\s+)[Ii](?:'m|\s+am)\s+([\p{Lu}][\p{L}'-]+(?:\s+[\p{Lu}][\p{L}'-]+)?)(?=\s*(?:$|[,!.]|\s+(?:btw|by the way|here|and|from)\b|\s+-))/u,
     momentaryVoids: false,
     build: (m) => {
-      const name = properName(m[1]);
+      const name = properName(m[1]!.split(' ')[0]) ? m[1]! : undefined;
       return name
         ? [finding({ kind: 'fact', content: `Is called ${name}`, key: 'name', tags: ['name'] })]
         : [];
@@ -831,6 +834,68 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   {
     re: /(?:^|\b(?:i'm|im|i am|we're|were|we are)\s+)(?:nah\s+|ok\s+|so\s+)?(?:just\s+)?sticking\s+with\s+(.+)/iu,
     build: (m) => decision('Staying with ', m[1]!),
+  },
+  // Where the user is ("I'm in Denver, so make sure all reminders use Mountain Time"): a capitalised place, not a
+  // momentary one ("I'm in London this week" is voided by its "this week").
+  {
+    re: /\b[Ii](?:'m|\s+am)\s+(?:based\s+)?in\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)(?=\s*(?:$|[,.;!—–-]|\s+(?:now|and|so|but)\b))/u,
+    build: (m) =>
+      properName(m[1]!.split(' ')[0])
+        ? [
+            finding({
+              kind: 'fact',
+              content: `Lives in ${m[1]!}`,
+              key: 'residence',
+              confidence: CONFIDENCE.generic,
+              tags: ['location'],
+            }),
+          ]
+        : [],
+  },
+  // A role held somewhere for a while ("I've been at Halvorsen Logistics six years as an operations manager").
+  {
+    re: /\b[Ii](?:'ve|\s+have)\s+been\s+(?:at|with)\s+(\p{Lu}[\p{L}&'-]*(?:\s+\p{Lu}[\p{L}&'-]*){0,3})\s+(?:for\s+)?(?:[\p{L}\d]+\s+){0,3}?as\s+(?:an?\s+)?((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/u,
+    momentaryVoids: false,
+    build: (m) => [
+      finding({ kind: 'fact', content: `Works at ${m[1]!}`, key: 'employer', tags: ['work'] }),
+      jobFinding(objectPhrase(m[2]!).replace(/\s+(?:and|but|so|or|at|in)$/i, '')),
+    ],
+  },
+  // A birthday said date first ("March 3rd is my birthday").
+  {
+    re: /\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?)\s+is\s+my\s+birthday\b/iu,
+    momentaryVoids: false,
+    build: (m) => [
+      finding({ kind: 'fact', content: `Birthday is on ${m[1]!}`, key: 'birthday', tags: ['date'] }),
+    ],
+  },
+  // Training for an event ("i'm training for the chicago marathon in october").
+  {
+    re: /\bi(?:'m|m|\s+am)\s+(?:currently\s+|now\s+)?training\s+for\s+(.+)/iu,
+    momentaryVoids: false,
+    build: (m) => {
+      const what = objectPhrase(m[1]!);
+      return what === '' || deictic(what)
+        ? []
+        : [finding({ kind: 'fact', content: `Is training for ${what}`, tags: ['fitness'] })];
+    },
+  },
+  // A spending cap said as a habit ("I never spend more than $150 on running shoes").
+  {
+    re: /\bi\s+never\s+spend\s+more\s+than\s+((?:\$|€|£)?\d[\d,.]*\s?k?)\s+(on\s+.+)/iu,
+    build: (m) => [
+      finding({
+        kind: 'constraint',
+        content: `Never spends more than ${m[1]!.trim()} ${objectPhrase(m[2]!)}`,
+        tags: ['money'],
+      }),
+    ],
+  },
+  // A habit given up ("no more phone in bed, starting tonight"): a decision, whatever day it starts.
+  {
+    re: /^(?:yeah[.,]?\s*|ok[.,]?\s*|so\s+)?no\s+more\s+([\p{L}][\p{L}\s-]{2,40}?)(?=\s*(?:$|[,.;!]))/iu,
+    momentaryVoids: false,
+    build: (m) => decision('No more ', m[1]!),
   },
   // What the user can only do ("i can only get to the gym mon/wed/fri before work"): a limit to plan around.
   {
