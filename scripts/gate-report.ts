@@ -451,8 +451,9 @@ const FIRST_RUNS: readonly FirstRun[] = [
       "brackets after a relative clause, a code given in the next line of a chat; refused: a company's NIP whose " +
       "aside said it was a company's (the view without asides had dropped it). No label was changed. Now read: the " +
       "first six, and a user / password pair after an app's name and an arrow (a clearly random password only); " +
-      'asides that say whose number follows stay in that view; a quoted CJK word is no password. Still missed (4): ' +
-      'the login pair in a quoted reply, the spelled password, the bracketed OTP, the next-line code',
+      'asides that say whose number follows stay in that view; a quoted CJK word is no password; a one-time code ' +
+      'asked for in one line of a chat and given in the next. Still missed (3): the login pair in a quoted reply, ' +
+      'the spelled password, the bracketed OTP',
   },
 ];
 

@@ -190,3 +190,19 @@ describe('a user / password pair after an app and an arrow', () => {
     },
   );
 });
+
+describe('a one-time code asked for in one line of a chat and given in the next', () => {
+  it.each([
+    "Me: what's the code the bank just texted you?\nAnna: 5 1 9 3 0 2\nMe: got it",
+    'Q: did you get the OTP?\nA: 604118',
+  ])('refuses "%s"', async (text) => {
+    expect(await gate(text)).toBe('secret.one_time_code');
+  });
+
+  it.each([
+    "Me: what's the zip code of the new office?\nAna: 94110",
+    'Me: how many people are coming?\nAna: 12',
+  ])('stores "%s"', async (text) => {
+    expect(await gate(text)).toBe('accepted');
+  });
+});

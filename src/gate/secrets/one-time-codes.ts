@@ -185,6 +185,11 @@ const CODE_FIRST =
 // code", "482913 ist Ihr Bestätigungscode", "482913 è il tuo codice", "482913 adalah kode OTP".
 const CODE_FIRST_FOREIGN =
   /(?<![\w-])(\d{4,8})\s+(?:(?:आपका|तुम्हारा|आपकी)\s+(?:[\p{L}\p{M}]+\s+){0,2}?(?:otp|ओटीपी|कोड|code)|es\s+(?:tu|su)\s+(?:código|codigo|clave)|é\s+(?:o\s+)?(?:seu|teu)\s+(?:código|codigo)|est\s+(?:votre|ton)\s+code|ist\s+(?:ihr|dein)\s+(?:[\p{L}-]+\s+)?[\p{L}-]*code|è\s+il\s+(?:tuo|suo)\s+codice|adalah\s+kode)(?![\p{L}\p{M}])/giu;
+// A code asked for in one line of a chat and given in the next ("Me: what's the code the bank just texted you?\nKevin:
+// 0 4 8 8 1 6"): the question names a one-time code (a code that was texted, sent or received, an OTP), the reply
+// line is a speaker and the digits alone.
+const ASKED_THEN_GIVEN =
+  /(?:\b(?:otp|one-time code|verification code)\b|\bcode\b[^\n?]{0,40}\b(?:texted|sent|received|got|messaged)\b)[^\n?]{0,60}\?[ \t]*\n[^\n:]{1,24}:[ \t]*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})[ \t]*(?:\n|$)/giu;
 // "Your code is 482913", "your Uber code: 4821", "use 482913 to sign in".
 const YOUR_CODE =
   /\byour\s+(?:[\p{L}\d.&'-]+\s+){0,3}?code\s*(?:is|:)\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})(?!\d)/giu;
@@ -291,6 +296,7 @@ export function detectOneTimeCodes(text: string): SecretFinding[] {
     ...spansOf(text, CODE_FIRST),
     ...spansOf(text, CODE_FIRST_FOREIGN),
     ...spansOf(text, YOUR_CODE),
+    ...spansOf(text, ASKED_THEN_GIVEN),
     ...spansOf(text, USE_TO),
     ...spansOf(text, CODE_THEN_VALIDITY),
     ...spansOf(text, SENT_CODE),
