@@ -141,11 +141,6 @@ function statements(sentence: string, quotes: readonly string[]): Finding[] {
   return readPatterns(sentence, ENGLISH_PATTERNS, READING, quotes).found;
 }
 
-// A reason said before a question ("since i'm allergic to shellfish, what can i order here?", "because I work nights,
-// when should I train?"): the clause is the user's statement even though the sentence asks.
-const LEADING_REASON =
-  /^(?:(?:ok|okay|so|and|but|also|btw|fyi)[,\s]+)*(?:since|because|as|given that|cause|cuz|bc)\s+(i(?:'m|m|\s)[^,?]+),/iu;
-
 // How answers should be, said as a request without a standing marker ("Please keep your answers brief."): it is
 // about every later answer.
 const ANSWER_STYLE =
@@ -179,10 +174,9 @@ function sentenceFindings(text: string, question: boolean, quotes: readonly stri
   const after = ruleAfter(text, quotes);
   if (after.length > 0) return after;
   if (question || QUESTION_START.test(text)) {
-    const reason = LEADING_REASON.exec(text);
-    if (reason) return statements(reason[1]!, quotes);
-    // Statements before the question in its sentence ("my partner's lactose intolerant so thai iced tea is out,
-    // anything else with dairy?"): each clause but the last, unless it asks too.
+    // Statements before the question in its sentence ("since i'm allergic to shellfish, what can i order here?",
+    // "my partner's lactose intolerant so thai iced tea is out, anything else with dairy?"): each clause but the
+    // last, unless it asks too.
     const clauses = text.split(/,\s+/);
     return clauses
       .slice(0, -1)
@@ -228,7 +222,7 @@ export function englishFindings(turn: string): Finding[] {
   const masked: Masked = maskQuotes(turn);
   // A request for work on a text is material, unless it is asked for every time ("correct my mistakes whenever I
   // write in Spanish").
-  const standing = /\b(?:whenever|every time|each time|from now on|going forward)\b/i.test(masked.text);
+  const standing = new RegExp(`${STANDING_STRONG.source}|${STANDING_WEAK.source}`, 'i').test(masked.text);
   if (DO_NOT_KEEP.test(masked.text) || (TASK_START.test(masked.text) && !standing)) return [];
   return sentences(masked.text).flatMap((s) => sentenceFindings(s.text, s.question, masked.quotes));
 }
