@@ -83,23 +83,25 @@ export function digitView(text: string): string {
   return spellOutDigits(ocrDigits(foldDigits(text)));
 }
 
-/**
- * The views of a stored (normalised) text the detectors read besides the text itself, none equal to it: its
- * digits and keys as words, and when the text as sent (`sent`) had tabs, the same of that text normalised with its
- * tabs kept.
- */
 // An aside in brackets between a label and its value ("Пароль от аккаунта Mi Home (там пылесос, лампы) — ...",
 // "Mật khẩu trang quản trị modem (192.168.1.1) là ...", "password ya WiFi (jina la mtandao ni Kamau_Home) ni ..."):
 // the detectors read the text once more without it, where a label's words run straight to its separator.
 const ASIDE = /\s*[(（][^()（）\n]{1,80}[)）]/g;
 
-// An aside that says whose number follows is kept (a company's legal form or the word for one, COMPANY_WORDS): it is
-// what tells a company's tax number from a person's ("NIP przedszkola (firma, nie osoba prywatna): ...").
-/** The text without its asides in brackets (but those that say whose number follows), or the text itself. */
+/**
+ * The text without its asides in brackets, or the text itself. An aside that says whose number follows is kept (a
+ * company's legal form or the word for one, COMPANY_WORDS): it is what tells a company's tax number from a person's
+ * ("NIP przedszkola (firma, nie osoba prywatna): ...").
+ */
 export function withoutAsides(text: string): string {
   return text.replace(ASIDE, (aside) => (COMPANY_WORDS.test(aside) ? aside : ''));
 }
 
+/**
+ * The views of a stored (normalised) text the detectors read besides the text itself, none equal to it: its
+ * digits and keys as words, the same without its asides in brackets when it has some, and when the text as sent
+ * (`sent`) had tabs, the same of that text normalised with its tabs kept.
+ */
 export function otherViews(text: string, sent?: string): string[] {
   const view = (t: string) => digitView(keysAsWords(t));
   const views = new Set([view(text)]);

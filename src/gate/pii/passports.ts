@@ -93,7 +93,6 @@ function machineReadableZones(text: string): PiiFinding[] {
   }));
 }
 
-/** Passport numbers after a passport label, in a table's passport column, and in a machine-readable zone. */
 // A Russian (or Ukrainian, Belarusian, Kazakh) passport as forms ask for it: a series of four digits and a number of six
 // ("серия 45 18, номер 712055", "серия 4518 № 712055"). A document with such a series and number names one person,
 // whichever document it is (a driving licence is written the same way), so the pair needs no label of its own.
@@ -107,6 +106,10 @@ function seriesAndNumbers(text: string): PiiFinding[] {
   });
 }
 
+/**
+ * Passport numbers after a passport label, in a table's passport column, in a machine-readable zone, and as a
+ * series and number.
+ */
 export function detectPassports(text: string): PiiFinding[] {
   // Two digits or more: "C4KF7R2N9", "JPWKH54MG" (a German passport has letters among its digits), not "PASSPORT".
   return [
