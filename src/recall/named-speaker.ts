@@ -43,32 +43,38 @@ interface Entry {
  * among them, or the query names none or several).
  */
 export function namedSpeaker(entries: readonly Entry[], query: string): string | null {
-  const speakers = new Set<string>();
-  for (const e of entries) {
-    if (e.candidate.kind !== 'episode') continue;
-    const speaker = speakerOf(e.candidate.content);
-    if (speaker !== null) speakers.add(speaker);
-  }
-  if (speakers.size < 2) return null;
-  const named = [...speakers].filter((s) => names(query, s));
+  return nameAmong(new Set(entries.map(turnSpeaker)), query);
+}
+
+/** A candidate's speaker: a chat turn's label, null for a durable memory or a turn without one. */
+function turnSpeaker(e: Entry): string | null {
+  return e.candidate.kind === 'episode' ? speakerOf(e.candidate.content) : null;
+}
+
+function nameAmong(said: ReadonlySet<string | null>, query: string): string | null {
+  const speakers = [...said].filter((s): s is string => s !== null);
+  if (speakers.length < 2) return null;
+  const named = speakers.filter((s) => names(query, s));
   return named.length === 1 ? named[0]! : null;
 }
 
 /**
  * `scored` (best first) with every turn said by another speaker than the one the query names scored
  * OTHER_SPEAKER_FACTOR lower, re-sorted (ties keep their order); unchanged when no single speaker is named. Each
- * turn with a known speaker carries its `speaker_weight` (1 or OTHER_SPEAKER_FACTOR) for the explanation.
+ * turn with a known speaker carries its `speaker_weight` (1 or OTHER_SPEAKER_FACTOR) for the explanation. Each
+ * turn's label is read once.
  */
 export function weighNamedSpeaker<T extends Entry>(
   scored: readonly T[],
   query: string,
 ): { ranked: T[]; speaker: string | null } {
-  const speaker = namedSpeaker(scored, query);
+  const said = scored.map(turnSpeaker);
+  const speaker = nameAmong(new Set(said), query);
   if (speaker === null) return { ranked: [...scored], speaker };
   const weighed = scored.map((e, order) => {
-    const said = e.candidate.kind === 'episode' ? speakerOf(e.candidate.content) : null;
-    if (said === null) return { entry: e, order };
-    const weight = said === speaker ? 1 : OTHER_SPEAKER_FACTOR;
+    const who = said[order];
+    if (who === null || who === undefined) return { entry: e, order };
+    const weight = who === speaker ? 1 : OTHER_SPEAKER_FACTOR;
     return { entry: { ...e, score: e.score * weight, speaker_weight: weight }, order };
   });
   weighed.sort((a, b) => b.entry.score - a.entry.score || a.order - b.order);
