@@ -940,7 +940,8 @@ export const ENGLISH_PATTERNS: Pattern[] = [
       String.raw`${I}\s+(?:have|'ve\s+got|have\s+got|own)\s+((?:a|an|two|three|four|five|\d+)\s+[\p{L}\d'-]+(?:\s+[\p{L}\d'-]+){0,4})`,
       'iu',
     ),
-    build: (m) => possessions(m[1]!, m.input ?? ''),
+    // The things from the first one to the sentence's end (the match reads at most five words of the first).
+    build: (m) => possessions((m.input ?? '').slice((m.index ?? 0) + m[0].length - m[1]!.length)),
   },
   // Things the user uses, speaks, wears, drives, has been to.
   {
@@ -996,9 +997,7 @@ const ACTIVITIES: Readonly<Record<string, string>> = {
 };
 
 /** One fact per thing the user has, read on through "and a ..." ("a gas stove and a big cast iron pan"). */
-function possessions(first: string, sentence: string): Finding[] {
-  const at = sentence.indexOf(first);
-  const rest = at < 0 ? first : sentence.slice(at);
+function possessions(rest: string): Finding[] {
   const out: Finding[] = [];
   for (const item of rest.split(/\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:a|an|two|three|four|five|\d+)\s)/iu)) {
     const phrase = objectPhrase(item);
