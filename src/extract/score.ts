@@ -56,8 +56,10 @@ export function chatTurns(chat: LabelledChat): ExtractTurn[] {
 }
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+// A word never runs into CJK characters: "是UI设计师" is 是, ui, 设, 计, 师 (a word of letters and CJK together
+// hid the essence 设计师 from a proposal that said it word for word).
 const TOKEN =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*/gu;
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+(?:'(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+)*/gu;
 
 /** A light English stem, the same on both sides of a comparison: plurals, -ing and -ed go, possessives too. */
 function stem(word: string): string {

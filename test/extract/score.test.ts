@@ -42,6 +42,9 @@ describe('matching', () => {
     expect(matchTokens("Doesn't eat onions")).toEqual(['do', 'not', 'eat', 'onion']);
     expect(matchTokens('Never flies on the 14th')).toEqual(['not', 'fly', 'on', 'the', '14']);
     expect(matchTokens('不吃香菜')).toEqual(['不', '吃', '香', '菜']);
+    // A word of letters never swallows the CJK characters after it.
+    expect(matchTokens('是UI设计师')).toEqual(['是', 'ui', '设', '计', '师']);
+    expect(contentMatches('是UI设计师', ['设计师'])).toBe(true);
     expect(contentMatches('Birthday is on March 14th', ['march', '14'])).toBe(true);
     expect(contentMatches('对花生过敏', ['花生', '过敏'])).toBe(true);
     expect(contentMatches('花生', ['花生', '过敏'])).toBe(false);
