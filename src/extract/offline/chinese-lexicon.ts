@@ -66,9 +66,12 @@ export const ZH_NOT_ORG = /^(?:家|家里|这里|那里|这儿|那儿|外面|公
 export const ZH_MOMENTARY =
   /今天|今晚|今早|明天|昨天|前天|后天|刚才|刚刚|这周|这个周末|这周末|一会儿|待会|等会|这几天|这两天|此刻|暂时/;
 
-/** Before a statement in its sentence: hypothetical, wished, or someone else's words. */
+/**
+ * Before a statement in its sentence: hypothetical, wished, or someone else's words. The user's own asides with 说
+ * ("说来话长", "说实话", "老实说", "话说") are no one else's words.
+ */
 export const ZH_NOT_ASSERTED =
-  /如果|假如|要是|假设|万一|假使|倘若|想象|假若|若是|希望我|要不是|(?:[^我]|跟我|对我|和我|给我)说(?!话)|听说|据说|告诉我|觉得我|以为我|可能|也许|或许/;
+  /如果|假如|要是|假设|万一|假使|倘若|想象|假若|若是|希望我|要不是|(?:[^我实话]|跟我|对我|和我|给我)说(?!话|来话长|实话|真的)|听说|据说|告诉我|觉得我|以为我|可能|也许|或许/;
 
 /** A question without a question mark. */
 export const ZH_QUESTION =

@@ -335,7 +335,8 @@ export const CHINESE_PATTERNS: Pattern[] = [
     build: (m) => [finding({ kind: 'fact', content: `做${m[1]!}`, key: 'job_title', tags: ['work'] })],
   },
   {
-    re: new RegExp(`我${ADV}是(?:一名|一个|一位|个|名|位)?([^,;:!?]{1,10}?)(?=[,;:!?]|$)`),
+    // A space ends the clause too: dictation without punctuation ("我是程序员 下班回家就躺床上刷手机").
+    re: new RegExp(`我${ADV}是(?:一名|一个|一位|个|名|位)?([^,;:!?\\s]{1,10}?)(?=[,;:!?\\s]|$)`),
     build: (m) => {
       const what = m[1]!.replace(TRAILING, '');
       if (ZH_OCCUPATION.test(what))
@@ -388,6 +389,58 @@ export const CHINESE_PATTERNS: Pattern[] = [
     momentaryVoids: false,
     build: (m) => relative(m[1]!, m[2]!),
   },
+  // What the household has, counted ("我们家有两只猫"): a fact about the home.
+  {
+    re: /我(?:们)?家(?:里)?(?:有|养了|养着)((?:一|两|二|三|四|五|\d+)(?:只|条|个|台|辆|套)[^\s,;:!?叫的]{1,6})/,
+    build: (m) => {
+      const what = object(m[1]!);
+      return what === '' ? [] : [finding({ kind: 'fact', content: `家里有${what}`, tags: ['home'] })];
+    },
+  },
+  // Something learned for a while ("我学古筝两年了"): a lasting activity.
+  {
+    re: new RegExp(
+      `我${ADV}(?:在)?学([^\\s,;:!?了]{1,6}?)(?:已经|有)?((?:一|两|二|三|四|五|六|七|八|九|十|半|\\d)+(?:个月|年|年多|个多月))了`,
+    ),
+    build: (m) => [finding({ kind: 'fact', content: `学${m[1]!}${m[2]!}了`, tags: ['learning'] })],
+  },
+  // An animal named by its kind ("我家有只柯基叫豆包"): the classifier 只 or 条 says it is a pet.
+  {
+    re: /我(?:们)?家?(?:养了|养着|有|养)(?:一|两|二|三)?(?:只|条)([^\s,;:!?叫的]{1,4}?)(?:,\s*(?:它|他|她))?(?:叫|名叫|叫做)([^\s,;:!?]{1,4}?)(?=[,;:!?]|$)/,
+    momentaryVoids: false,
+    build: (m) => {
+      const n = name(m[2]!);
+      return n
+        ? [finding({ kind: 'fact', content: `有一只叫${n}的${m[1]!}`, key: 'pet:name', tags: ['pet'] })]
+        : [];
+    },
+  },
+  // A child's name said straight after the word, before the age ("我儿子乐乐两岁半").
+  {
+    re: /我(?:的|家)?(儿子|女儿)([^\s,;:!?\d一二两三四五六七八九十今去明岁个也很都是]{2})(?=[一二两三四五六七八九十\d]+岁|今年)/,
+    momentaryVoids: false,
+    build: (m) => relative(m[1]!, m[2]!),
+  },
+  // The employer in the clause after the user's own ("我是一名UI设计师，目前在字节跳动工作").
+  {
+    re: /(?<=我[^,;:!?]*,\s*)(?:现在|目前)在([^,;:!?]{2,12}?)(?:工作|上班|任职)/,
+    build: (m) => {
+      const org = m[1]!.trim();
+      return ZH_NOT_ORG.test(org) || ZH_PLACES.test(org) || /^(?:一家|一个|某)/.test(org)
+        ? []
+        : [finding({ kind: 'fact', content: `在${org}工作`, key: 'employer', tags: ['work'] })];
+    },
+  },
+  // What the user rules out ("我不考虑需要经常出差的岗位"): a limit on every later suggestion.
+  {
+    re: new RegExp(`我${ADV}(?:暂时)?不(?:考虑|接受)([^,;:!?]{2,20})`),
+    build: (m) => {
+      const what = object(m[1]!);
+      return what === '' || DEICTIC.test(what)
+        ? []
+        : [finding({ kind: 'constraint', content: `不考虑${what}`, tags: ['limit'] })];
+    },
+  },
   {
     re: new RegExp(`我(?:的|家|家的)?(${REL})是(?:一名|一个|一位|个|名|位)?([^,;:!?]{1,10}?)(?=[,;:!?]|$)`),
     build: (m) => {
@@ -434,12 +487,23 @@ export const CHINESE_PATTERNS: Pattern[] = [
   // Decisions.
   {
     // "我们组定了...", "我们家决定...": a group the user belongs to decided.
-    re: new RegExp(`我(?:们)?(?:组|家|团队|公司)?${ADV}(决定|定了|选了|选择了)(.+)`),
+    re: new RegExp(`我(?:们)?(?:组|家|团队|公司)?${ADV}(?:最后|最终|后来)?(决定|定了|选了|选择了)(.+)`),
     build: (m) => {
       const what = object(m[2]!);
       return what === ''
         ? []
         : [finding({ kind: 'decision', content: `${m[1]!}${what}`, tags: ['decision'] })];
+    },
+  },
+  // "决定了，从下周开始睡前一小时手机放客厅": the decision announced, then what it is.
+  {
+    re: /^(?:好|嗯|行)?[,\s]*(?:我)?决定了[,\s]+([^;:!?]{2,30})/,
+    build: (m) => {
+      const what = m[1]!
+        .replace(/[。.]+$/, '')
+        .replace(TRAILING, '')
+        .trim();
+      return what === '' ? [] : [finding({ kind: 'decision', content: `决定${what}`, tags: ['decision'] })];
     },
   },
   // A choice closing a discussion ("那就大理吧,定了", "算了还是买美的吧").

@@ -432,6 +432,19 @@ export const ENGLISH_PATTERNS: Pattern[] = [
         : [finding({ kind: 'fact', content: `Works for ${impersonal(object)}`, tags: ['work'] })];
     },
   },
+  // An occupation given as the frame of what follows ("As a night-shift nurse on a three-on, four-off rota my sleep
+  // is all over the place") or as years in it ("been a data analyst in retail for 4 yrs"): read only when the
+  // phrase's head is an occupation ("as a parent, ..." says nothing about work).
+  {
+    re: /^(?:so\s+|well\s+|ok\s+)?as\s+an?\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)(?=\s*,|\s+(?:on|at|in|for|with|who|and|i|my|we)\b)/iu,
+    momentaryVoids: false,
+    build: (m) => occupation(m[1]!),
+  },
+  {
+    re: /(?:^|\b(?:i|we)(?:'ve|ve|\s+have)\s+)been\s+an?\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=\s+(?:in|at|for|since)\b)/iu,
+    momentaryVoids: false,
+    build: (m) => occupation(m[1]!),
+  },
   {
     re: /\bi\s+(?:currently\s+|now\s+)?work\s+((?:from|remotely|remote|part-time|full-time|nights|night shifts|weekends|freelance|in)\b.*)/iu,
     build: (m) => {
@@ -701,10 +714,19 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   {
     re: new RegExp(
-      String.raw`${I}\s+(?:finally\s+)?(?:chose|picked|went with|settled on|opted for)\s+(.+)`,
+      String.raw`${I}\s+(?:finally\s+)?(?:chose|picked(?!\s+up\b)|went with|settled on|opted for)\s+(.+)`,
       'iu',
     ),
     build: (m) => decision('Chose ', m[1]!),
+  },
+  // An activity taken up again ("i picked up piano again after like 15 yrs off"): a fact, not a choice between things.
+  {
+    re: new RegExp(
+      String.raw`${I}(?:'ve|\s+have)?\s+(?:just\s+)?(?:picked|took|taken)\s+up\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+again\b`,
+      'iu',
+    ),
+    build: (m) =>
+      deictic(m[1]!) ? [] : [finding({ kind: 'fact', content: `Took up ${m[1]!} again`, tags: ['fact'] })],
   },
   // What the user is learning or has been doing for a while ("I'm learning Spanish", "i have been learning piano for
   // about two years now mostly classical").
@@ -830,6 +852,27 @@ export const ENGLISH_PATTERNS: Pattern[] = [
       ];
     },
   },
+  // A bound said in passing ("nothing under 55k", "nothing over 350 pages", "no more than 30 min"): a limit to plan
+  // around. A number is required, so "nothing over the top" is no bound.
+  {
+    re: /(?:^|\b(?:and|also|but|btw|oh)\s+)(nothing|no\s+more\s+than|no\s+less\s+than)\s+(?:(over|under|above|below|more than|less than|longer than|shorter than)\s+)?((?:\$|€|£)?\d[\d,.]*\s?(?:k|m|min|mins|minutes|hours?|hrs?|pages|miles|km|kg|lbs?|euros?|pounds?|dollars?|quid|grand)?\b(?:\s+[\p{L}-]+)?)/iu,
+    build: (m) => {
+      const bound =
+        m[1]!.toLowerCase() === 'nothing'
+          ? `Nothing ${m[2] ? `${m[2].toLowerCase()} ` : ''}`
+          : `${capitalise(m[1]!.toLowerCase())} `;
+      if (m[1]!.toLowerCase() === 'nothing' && !m[2]) return [];
+      const amount = objectPhrase(m[3]!);
+      return amount === ''
+        ? []
+        : [finding({ kind: 'constraint', content: clean(`${bound}${amount}`), tags: ['limit'] })];
+    },
+  },
+  // "hybrid or remote only": a clause that is only the options and "only", a limit on what is acceptable.
+  {
+    re: /(?:^|,\s*)(?:and\s+|but\s+|so\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+\s+or\s+[\p{L}-]+)\s+only(?:\s+(?:pls|please|plz|tho|btw))?\s*(?:$|[.!;])/iu,
+    build: (m) => [finding({ kind: 'constraint', content: `Only ${m[1]!.toLowerCase()}`, tags: ['limit'] })],
+  },
   // Staying with a choice ("nah sticking with our current insurer").
   {
     re: /(?:^|\b(?:i'm|im|i am|we're|were|we are)\s+)(?:nah\s+|ok\s+|so\s+)?(?:just\s+)?sticking\s+with\s+(.+)/iu,
@@ -880,6 +923,19 @@ export const ENGLISH_PATTERNS: Pattern[] = [
         : [finding({ kind: 'fact', content: `Is training for ${what}`, tags: ['fitness'] })];
     },
   },
+  // A spending cap said as a refusal ("I'm not paying more than £15 a month for any app, that's my line").
+  {
+    re: /\b(?:i'm|im|i am|we're|were|we are)\s+not\s+(paying|spending)\s+more\s+than\s+((?:\$|€|£)?\d[\d,.]*\s?k?(?:\s+(?:a|per)\s+(?:month|week|year|night|day))?)\s+((?:on|for)\s+.+)/iu,
+    build: (m) => [
+      finding({
+        kind: 'constraint',
+        content: clean(
+          `Will not ${m[1]!.toLowerCase() === 'paying' ? 'pay' : 'spend'} more than ${m[2]!.trim()} ${objectPhrase(m[3]!)}`,
+        ),
+        tags: ['money'],
+      }),
+    ],
+  },
   // A spending cap said as a habit ("I never spend more than $150 on running shoes").
   {
     re: /\bi\s+never\s+spend\s+more\s+than\s+((?:\$|€|£)?\d[\d,.]*\s?k?)\s+(on\s+.+)/iu,
@@ -924,10 +980,15 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   // Decisions said in chat ("switched to colima", "let's do the zero based one", "ok dali it is").
   {
     re: new RegExp(
-      String.raw`(?:^|${I}(?:'ve|ve|\s+have)?\s+|\b(?:ok|okay|so)\s+)(?:just\s+|finally\s+)?switched\s+(?:over\s+)?to\s+(.+)`,
+      String.raw`(?:^|${I}(?:'ve|ve|\s+have)?\s+|\b(?:ok|okay|so)\s+)(?:just\s+|finally\s+|now\s+)?switched\s+(?:over\s+|(?:the|my|our)\s+(?:[\p{L}-]+\s+){0,2}?)?to\s+(.+)`,
       'iu',
     ),
     build: (m) => decision('Switched to ', m[1]!),
+  },
+  // "Cool. Went with the Schwalbe Marathons btw.": a choice reported without its subject.
+  {
+    re: /^(?:cool|ok|okay|so|yeah|update|fyi|in the end)?[.,!:]?\s*(?:in the end\s+|finally\s+)?(?:went|ended up going)\s+with\s+(.+)/iu,
+    build: (m) => decision('Chose ', m[1]!),
   },
   {
     re: /\b(?:let's|lets|let us)\s+(?:just\s+)?(?:go\s+with|go\s+for|do|pick|take)\s+(.+)/iu,
@@ -987,6 +1048,16 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     momentaryVoids: false,
     build: (m) => [finding({ kind: 'fact', content: `Is ${m[1]!} years old`, tags: ['age'] })],
   },
+  // "I am 81 and not good with these things": a bare number after "I am" is an age when the clause ends there
+  // (not "I'm 30 minutes away", not "I'm 5 mins late").
+  {
+    re: new RegExp(
+      String.raw`\bi${AM}\s+(?:now\s+|nearly\s+|almost\s+)?(1[3-9]|[2-9]\d|1[01]\d)(?=\s*(?:$|[,.;!?]|\s+(?:and|but|now|so|btw|lol)\b))`,
+      'iu',
+    ),
+    momentaryVoids: false,
+    build: (m) => [finding({ kind: 'fact', content: `Is ${m[1]!} years old`, tags: ['age'] })],
+  },
 ];
 
 /** The activity a physical limit is about, as its facet. */
@@ -1019,6 +1090,14 @@ function possessions(rest: string): Finding[] {
 function dietFinding(word: string): Finding[] {
   const content = DIETS[word.toLowerCase()];
   return content ? [finding({ kind: 'constraint', content, key: 'diet', tags: ['diet', 'food'] })] : [];
+}
+
+/** The job of an occupation phrase ("night-shift nurse"), when its last word or two is an occupation. */
+function occupation(phrase: string): Finding[] {
+  const words = phrase.toLowerCase().split(/\s+/);
+  return OCCUPATIONS.has(words.at(-1) ?? '') || OCCUPATIONS.has(words.slice(-2).join(' '))
+    ? [jobFinding(phrase)]
+    : [];
 }
 
 function jobFinding(job: string): Finding {
@@ -1090,7 +1169,11 @@ function negativeHabit(never: boolean, verb: string, rest: string): Finding[] {
       ? []
       : [finding({ kind: 'fact', content: `Does not own ${impersonal(object)}`, tags: ['fact'] })];
   }
-  if (object === '' || /^(?:so|and|but|or|because|which)$/i.test(object)) {
+  // "i dont drink anymore": an adverb where the object would be says the verb stands alone.
+  if (
+    object === '' ||
+    /^(?:so|and|but|or|because|which|anymore|any more|again|now|either|at all|much|often)$/i.test(object)
+  ) {
     if (!INTRANSITIVE_LIMITS.has(verb)) return [];
     if (verb === 'drink') {
       return [

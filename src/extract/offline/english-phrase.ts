@@ -6,10 +6,11 @@ import { capitalise, clean, insideToken } from './text.ts';
 // Where an object phrase ends: a clause boundary, a conjunction that starts a new clause, or a masked quote.
 // A bare "i" starts a new clause in run-on chat ("adobe stuff i dont pay for subscriptions"), as does "pls" or "tho".
 const OBJECT_END =
-  /\s*(?:[,;:()!?]|\s-\s|\s\u2014\s|\b(?:but|because|since|so|though|although|which|while|whereas|unless|if|when|and i|and i'm|and we|or i|lol|lmao|haha|tbh|honestly|btw|pls|plz|tho)\b|\s(?=i\s)|\uE000)/i;
+  /\s*(?:[,;:()!?]|\s-\s|\s\u2014\s|\b(?:but|because|since|so|though|although|which|while|whereas|unless|if|when|and i|and i'm|and we|or i|lol|lmao|haha|tbh|honestly|btw|fwiw|imo|ffs|tbf|ngl|pls|plz|tho)\b|\s(?=i\s)|\uE000)/i;
 
+// Also a conjunction left at the end where the next clause was cut off ("a tiny bakery on the coast and").
 const TRAILING_FILLER =
-  /\s+(?:though|really|a lot|so much|at all|anyway|anymore|lately|please|either|too|as well|now|honestly|actually|ever|tbh|lol|haha|to be honest|in general|generally|i guess|i think)$/i;
+  /\s+(?:though|really|a lot|so much|at all|anyway|anymore|lately|please|either|too|as well|now|honestly|actually|ever|tbh|fwiw|imo|lol|haha|to be honest|in general|generally|i guess|i think|and|or|but)$/i;
 
 /** The object of a statement: from `rest` up to the clause's end, fillers trimmed ("cilantro, it tastes..." -> cilantro). */
 export function objectPhrase(rest: string): string {

@@ -32,6 +32,11 @@ const RULE =
 const RULE_RUN_ON =
   /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:say|type|write|send|share|paste|upload|ask(?:\s+for|\s+about)?|mention|use the word|put)\s+(?:you\s+|u\s+)?(?:me\s+)?((?:the\s+|a\s+|an\s+|my\s+)?[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,4}?)\s+(?:then\s+)?(?:please\s+|pls\s+)?((?:give|send|show|tell|remind|use|write|add|put|include|cc|copy|check|ask|format|keep|start|end|make|reply|answer|respond|summari[sz]e|list|translate|mark|flag|assume|skip|correct|explain|point)\b.+)/iu;
 
+// A situation that ends in words the user will say, quoted ("whenever I send you a photo of a receipt and say 'log
+// it', pull out the date..."): the quoted words are the trigger, whatever comes with them.
+const RULE_SAID_QUOTE =
+  /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:[^,\uE000]*?\s+and\s+)?(?:say|type|write)\s+(\uE000\d+\uE001)\s*,?\s+(?:then\s+)?(?:please\s+)?(?:you\s+(?:should\s+|can\s+|must\s+)?)?(?:just\s+)?(.+)/iu;
+
 /** A rule from its situation and its instruction as the user wrote them (quotes masked). */
 function rule(situation: string, instruction: string, quotes: readonly string[]): Finding[] {
   const trigger = clean(unmask(situation, quotes));
@@ -53,6 +58,7 @@ function rule(situation: string, instruction: string, quotes: readonly string[])
 function ruleFindings(sentence: string, quotes: readonly string[]): Finding[] {
   // A comma splits situation from instruction where there is one; without it, the imperative verb does.
   const m =
+    RULE_SAID_QUOTE.exec(sentence) ??
     (sentence.includes(',') ? RULE.exec(sentence) : null) ??
     RULE_RUN_ON.exec(sentence) ??
     RULE.exec(sentence);
