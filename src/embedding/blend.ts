@@ -49,6 +49,7 @@ export function blendEmbedders(parts: readonly BlendPart[], options: BlendOption
     dimensions,
     version: options.version,
     ...(languages ? { languages } : {}),
+    ...(parts.some((p) => p.embedder.inProcess) ? { inProcess: true } : {}),
     // A text one part cannot place still has the other's evidence; none can: the vector lane has none.
     knows: (text) => parts.some((p) => p.embedder.knows?.(text) ?? true),
     async embedDocuments(texts: readonly string[], embedOptions?: EmbedOptions): Promise<number[][]> {

@@ -64,6 +64,7 @@ export function withTimeout(
     dimensions: embedder.dimensions,
     version: embedder.version,
     ...(embedder.languages ? { languages: embedder.languages } : {}),
+    ...(embedder.inProcess ? { inProcess: true } : {}),
     ...(embedder.knows ? { knows: (text: string) => embedder.knows!(text) } : {}),
     embedQuery: (text: string, options?: EmbedOptions) =>
       run(

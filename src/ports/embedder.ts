@@ -26,6 +26,12 @@ export interface Embedder {
    * evidence. Absent: every text counts.
    */
   knows?(text: string): boolean;
+  /**
+   * True when the model computes on the caller's thread (the local models): while it embeds, nothing else in the
+   * process moves, database round trips included. Recall then puts its lexical lane's statement on the wire before
+   * it embeds the query, so that the database works on it meanwhile. Absent: the call waits on I/O (a hosted model).
+   */
+  readonly inProcess?: boolean;
 
   /** Vectors for stored memories, in input order; each has exactly `dimensions` finite numbers. */
   embedDocuments(texts: readonly string[], options?: EmbedOptions): Promise<number[][]>;

@@ -93,6 +93,11 @@ export interface TenantStore extends ForgettingTenantStore {
   markEmbeddingFailed(memoryId: string): Promise<void>;
   // Recall
   recallCandidates(params: RecallQuery): Promise<RecallRow[]>;
+  /**
+   * The lexical lane alone (engram.lexical_candidates), for `RecallQuery.lexical`: it needs no query vector, so a
+   * recall runs it while the query is embedded.
+   */
+  lexicalCandidates(params: LexicalQuery): Promise<LexicalLane>;
   subjectRules(subject: string): Promise<Memory[]>;
   /** recallCandidates and subjectRules of the query's subject in one statement: what one recall reads. */
   recallWithRules(params: RecallQuery): Promise<{ rows: RecallRow[]; rules: Memory[] }>;
@@ -152,6 +157,30 @@ export interface RecallQuery {
   weights?:
     | { vector: number; lexical: number; durableVector: number; durableLexical: number; k: number }
     | undefined;
+  /**
+   * The lexical lane as lexicalCandidates returned it for this same query: recall_candidates then fuses it instead
+   * of running the lane again. Absent: recall_candidates runs it.
+   */
+  lexical?: LexicalLane | undefined;
+}
+
+/**
+ * What the lexical lane reads of a recall query: its text, subject, filters, language and candidate count, and
+ * whether to give each hit's lexical share (what a hybrid recall weighs).
+ */
+export type LexicalQuery = Omit<RecallQuery, 'vector' | 'mode' | 'minSimilarity' | 'weights' | 'lexical'> & {
+  shares: boolean;
+};
+
+/**
+ * The lexical lane's candidates, best first: memory ids, their BM25-style scores and, when asked for, their lexical
+ * shares (the share of the query's words each one's own words match; null when not asked for or the query has no
+ * word), index for index.
+ */
+export interface LexicalLane {
+  ids: string[];
+  scores: number[];
+  shares: number[] | null;
 }
 
 /** A row of engram.recall_candidates, as the database sends it (one shape from SQL to the ranking layer). */

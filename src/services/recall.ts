@@ -9,7 +9,7 @@ import { detectLanguage, UNDETERMINED } from '../language/index.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
 import type { Reranker } from '../ports/reranker.ts';
-import type { ActiveModel, MemoryStore } from '../ports/store.ts';
+import type { ActiveModel, LexicalLane, LexicalQuery, MemoryStore } from '../ports/store.ts';
 import {
   type Candidate,
   normalizeQuery,
@@ -45,6 +45,14 @@ export interface RecallServiceDeps {
 }
 
 const DEFAULT_LIMIT = 8;
+
+/**
+ * How long the query's embedding must take, recently, for the lexical lane to run beside it. The lane's own
+ * transaction costs about a millisecond before its statement is on the wire, and a few round trips: that pays beside
+ * the local blend's ~10 ms and a hosted model's tens, not beside the word-vector model's 0.06 ms, whose recalls it
+ * made 16% slower at one client and 12% fewer at sixteen (`engram bench`, 10k memories, 2026-12-04).
+ */
+const LANE_BESIDE_MIN_EMBED_MS = 4;
 
 /** A rule memory (subject_rules sends full memories, with no lane evidence) as a ranking candidate. */
 export function toCandidate(memory: Memory): Candidate {
@@ -96,6 +104,20 @@ export function createRecallService(deps: RecallServiceDeps) {
   const bookkeeping = deps.defer ? null : createRecallBookkeeping(deps.store, deps.logger);
   const intentExemplars = deps.embedder ? createIntentExemplarCache(deps.embedder, deps.logger) : null;
   let modelCache: { at: number; model: ActiveModel | null } | null = null;
+  // The last few query embeddings' durations: their median says how long the next one will take (one slow first call
+  // or pause does not move it).
+  const recentEmbedMs: number[] = [];
+  const noteEmbedding = (ms: number) => {
+    recentEmbedMs.push(ms);
+    if (recentEmbedMs.length > 5) recentEmbedMs.shift();
+  };
+  /** Whether the lexical lane runs beside this recall's embedding (before any was timed: a hosted model's only). */
+  const laneBesideEmbedding = (): boolean => {
+    if (!deps.embedder) return false;
+    if (recentEmbedMs.length === 0) return !deps.embedder.inProcess;
+    const sorted = [...recentEmbedMs].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)]! >= LANE_BESIDE_MIN_EMBED_MS;
+  };
 
   /** The model reads use, cached for `modelCacheMs`; `maxAgeMs` asks for a fresher value than that. */
   async function activeModel(maxAgeMs = modelCacheMs): Promise<ActiveModel | null> {
@@ -116,10 +138,14 @@ export function createRecallService(deps: RecallServiceDeps) {
     // would be chance, so the vector lane gives no evidence and the answer says so.
     if (deps.embedder.knows && !deps.embedder.knows(query))
       return { vector: null, model: null, failure: 'query_out_of_vocabulary' };
+    const embedStarted = performance.now();
     const [model, vector] = await Promise.all([
       activeModel(),
       deps.embedder.embedQuery(query).then(
-        (v) => v,
+        (v) => {
+          noteEmbedding(performance.now() - embedStarted);
+          return v;
+        },
         (error: unknown) => (error as { category?: string }).category ?? 'embedding_error',
       ),
     ]);
@@ -156,6 +182,28 @@ export function createRecallService(deps: RecallServiceDeps) {
     return exemplars ? { margin: queryIntentMargin(query, vector, exemplars), floor } : null;
   }
 
+  /**
+   * Starts the lexical lane of one recall in its own tenant transaction. `sent` settles once the lane's statement has
+   * been handed to the driver (or the transaction failed before it), `lane` with the lane; a failure surfaces where
+   * `lane` is awaited, as the recall's own store call would have failed.
+   */
+  function startLexicalLane(
+    principal: Principal,
+    query: LexicalQuery,
+  ): { sent: Promise<void>; lane: Promise<LexicalLane> } {
+    let markSent!: () => void;
+    const sent = new Promise<void>((resolve) => {
+      markSent = resolve;
+    });
+    const lane = deps.store.withTenant(principal, (tx) => {
+      const running = tx.lexicalCandidates(query);
+      markSent();
+      return running;
+    });
+    lane.then(markSent, markSent);
+    return { sent, lane };
+  }
+
   return {
     /**
      * Embeds the query-intent examples ahead of the first recall when the active model has a query-level floor
@@ -176,10 +224,33 @@ export function createRecallService(deps: RecallServiceDeps) {
       const requestedMode = request.mode ?? 'hybrid';
       const limit = request.limit ?? DEFAULT_LIMIT;
 
-      const [embedded, language] = await Promise.all([
-        embedQuery(query, requestedMode),
-        request.language ?? queryLanguage(query),
-      ]);
+      const language = request.language ?? (await queryLanguage(query));
+      const lanes = {
+        subject: request.subject,
+        query,
+        candidates: Math.min(limit * perItem, 150),
+        kinds: request.kinds,
+        tags: request.tags,
+        session: request.session,
+        minTrust: request.min_trust,
+        minImportance: request.min_importance,
+        since: request.since,
+        until: request.until,
+        language,
+      };
+      // The lexical lane needs no query vector, so it runs beside the embedding, in a transaction of its own: at
+      // LoCoMo size it was about 4 ms of a 10 ms store call that waited for a ~10 ms embedding (issue 18,
+      // docs/benchmarks/recall-sql.md). An in-process model holds the event loop while it embeds, so the lane's
+      // statement goes on the wire first (its transaction's first round trips, about a millisecond here) and the
+      // database scores it while the model runs; a hosted model's call waits on I/O and starts at once. A lexical
+      // recall, or one whose embedding is quick (LANE_BESIDE_MIN_EMBED_MS), has nothing to overlap:
+      // recall_candidates runs its lane itself.
+      const lexical =
+        requestedMode === 'hybrid' && laneBesideEmbedding()
+          ? startLexicalLane(principal, { ...lanes, shares: true })
+          : null;
+      if (lexical && deps.embedder?.inProcess) await lexical.sent;
+      const embedded = await embedQuery(query, requestedMode);
       const intent = await intentOf(query, embedded.vector, embedded.model, language);
       const embedMs = performance.now() - started;
       const mode: RecallMode = embedded.vector ? requestedMode : 'lexical';
@@ -191,24 +262,15 @@ export function createRecallService(deps: RecallServiceDeps) {
       // orders its lexical candidates exactly as the hybrid would have.
       const weights = weightsFor(embedded.model ?? (await activeModel().catch(() => null)));
       const searchStarted = performance.now();
+      const lexicalLane = lexical ? await lexical.lane : undefined;
       const { rows, rules } = await deps.store.withTenant(principal, (tx) =>
         tx.recallWithRules({
-          subject: request.subject,
-          query,
+          ...lanes,
           vector:
             embedded.vector && embedded.model
               ? { model: embedded.model.model, vector: embedded.vector }
               : undefined,
           mode,
-          candidates: Math.min(limit * perItem, 150),
-          kinds: request.kinds,
-          tags: request.tags,
-          session: request.session,
-          minTrust: request.min_trust,
-          minImportance: request.min_importance,
-          since: request.since,
-          until: request.until,
-          language,
           minSimilarity: embedded.model?.threshold ?? null,
           weights: {
             vector: weights.lanes.vector,
@@ -217,6 +279,7 @@ export function createRecallService(deps: RecallServiceDeps) {
             durableLexical: weights.durableLanes.lexical,
             k: weights.k,
           },
+          lexical: lexicalLane,
         }),
       );
       const searchMs = performance.now() - searchStarted;

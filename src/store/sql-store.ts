@@ -13,6 +13,8 @@ import type {
   ApiKeyRecord,
   FeedbackOutcome,
   LexicalHit,
+  LexicalLane,
+  LexicalQuery,
   ListFilter,
   MemoryChain,
   MemoryRecord,
@@ -249,6 +251,35 @@ function tenantStore(session: SqlSession): TenantStore {
       );
       return rows.map(recallRow);
     },
+    async lexicalCandidates(q: LexicalQuery): Promise<LexicalLane> {
+      const { rows } = await session.query<{ ids: string[]; scores: number[]; shares: number[] | null }>(
+        `select l.ids, l.scores, l.shares from engram.lexical_candidates(
+           p_subject => $1, p_query => $2, p_candidates => $3, p_kinds => $4::text[], p_tags => $5::text[],
+           p_session => $6, p_min_trust => $7, p_min_importance => $8, p_since => $9::timestamptz,
+           p_until => $10::timestamptz, p_language => $11, p_shares => $12) l`,
+        [
+          q.subject,
+          q.query,
+          q.candidates,
+          q.kinds ?? null,
+          q.tags ?? null,
+          q.session ?? null,
+          q.minTrust ?? null,
+          q.minImportance ?? null,
+          q.since ?? null,
+          q.until ?? null,
+          q.language ?? null,
+          q.shares,
+        ],
+      );
+      // No row: the session has no tenant (never inside withTenant); the lane is then empty, as recall_candidates'.
+      const shares = rows[0]?.shares;
+      return {
+        ids: rows[0]?.ids ?? [],
+        scores: (rows[0]?.scores ?? []).map(Number),
+        shares: shares ? shares.map(Number) : null,
+      };
+    },
     async recallWithRules(q: RecallQuery) {
       // One statement instead of two: the rules ride on every candidate row (an uncorrelated subquery, computed
       // once), and on one all-null row when there is no candidate. A recall's transaction is then begin, the
@@ -420,7 +451,8 @@ const RECALL_CANDIDATES_CALL = `engram.recall_candidates(
      p_kinds => $7::text[], p_tags => $8::text[], p_session => $9, p_min_trust => $10, p_min_importance => $11,
      p_since => $12::timestamptz, p_until => $13::timestamptz, p_language => $14, p_min_similarity => $15,
      p_vector_weight => $16, p_lexical_weight => $17, p_durable_vector_weight => $18,
-     p_durable_lexical_weight => $19, p_rrf_k => $20)`;
+     p_durable_lexical_weight => $19, p_rrf_k => $20, p_lexical_ids => $21::uuid[], p_lexical_scores => $22::real[],
+     p_lexical_shares => $23::float8[])`;
 
 function recallParams(q: RecallQuery): unknown[] {
   return [
@@ -444,6 +476,9 @@ function recallParams(q: RecallQuery): unknown[] {
     q.weights?.durableVector ?? 1,
     q.weights?.durableLexical ?? 1,
     q.weights?.k ?? 60,
+    q.lexical?.ids ?? null,
+    q.lexical?.scores ?? null,
+    q.lexical?.shares ?? null,
   ];
 }
 

@@ -484,10 +484,158 @@ comment on function engram.recall_filters_pass(engram.memories, text[], text[], 
 revoke execute on function engram.recall_filters_pass(engram.memories, text[], text[], text, integer, real, timestamptz, timestamptz) from public;
 grant execute on function engram.recall_filters_pass(engram.memories, text[], text[], text, integer, real, timestamptz, timestamptz) to engram_app, authenticated, engram_operator;
 
+-- The lexical lane of a recall on its own (recall_candidates runs it, or takes a caller's run of it through
+-- p_lexical_ids and p_lexical_scores). It is a function of its own so that the server can run it while it embeds
+-- the query: the lane does not need the query's vector, and at LoCoMo size it was about 4 of the store call's
+-- 10 ms, paid after a ~10 ms embedding (issue 18, docs/benchmarks/recall-sql.md).
+create function engram.lexical_candidates(
+  p_subject text,
+  p_query text,
+  p_candidates integer default 40,
+  p_kinds text[] default null,
+  p_tags text[] default null,
+  p_session text default null,
+  p_min_trust integer default null,
+  p_min_importance real default null,
+  p_since timestamptz default null,
+  p_until timestamptz default null,
+  p_language text default null,
+  p_shares boolean default true
+)
+returns table (ids uuid[], scores real[], shares double precision[])
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+-- The same settings as recall_candidates', for the same reasons (see there): no JIT, no sequential scan, generic
+-- plans of static statements.
+set jit = off
+set enable_seqscan = off
+set plan_cache_mode = force_generic_plan
+as $$
+#variable_conflict use_column
+declare
+  v_tenant uuid := engram.current_tenant_id();
+  v_k integer := least(greatest(coalesce(p_candidates, 40), 1), 200);
+  v_lex_ids uuid[] := '{}';
+  v_lex_scores real[] := '{}';
+  v_lex_shares double precision[];
+  -- The query's words, for each hit's lexical share (see recall_candidates): none when not asked for.
+  v_words tsquery[] := case when p_shares then array(select engram.query_word_terms(p_query, p_language)) end;
+begin
+  if v_tenant is null then
+    return;
+  end if;
+  -- OR full text scored like BM25: each query term weighs by its rarity in the subject (idf), so that a name
+  -- said in half the conversation does not outrank the one rare word the question is about (ts_rank_cd has no
+  -- idf). Document frequencies come from the matched rows themselves: every row holding a term matches the OR
+  -- query, so df is exact unless the match bound cuts it. Context text (weight D) counts half as much as the
+  -- memory's own words (A); ts_rank's normalisation 1 damps long rows. Measured on the LoCoMo dev file:
+  -- docs/benchmarks/locomo-tuning.md.
+  -- The matches come from lexical_matches with their kinds, so the durable pool needs no join back to memories:
+  -- the best p_candidates of every kind plus the best p_candidates durable ones, in one pass with two row_number
+  -- windows.
+  -- Bounded for latency: the matches among the subject's newest 2,500 rows are scored (at most 2,000 of them),
+  -- and the subject's size (N of idf, at most 2,000 of it used) is the number of rows the window walked (with
+  -- filters the walk skips rows, so they are counted here, up to 2,001). A term's document frequency is its
+  -- number of matched rows, counted on the pairs the scoring ranks. Where the window or the bound cuts (a
+  -- subject of thousands of rows; a query with no lexeme matches nothing and adds nothing), the
+  -- matches of each query term that matches at most 500 rows are scored too (rare_term_matches), whatever their
+  -- age (200 until 20261202100000: the large-subject check's R@10 0.350 -> 0.496 at 500); on the
+  -- large-subject check (`engram eval locomo --one-subject`, 9,000 newer turns said by the same speakers) the
+  -- newest 2,000 matches of the OR query were all newer chat matching a speaker's name, and the lexical lane
+  -- found the gold of 1.9% of the questions in its top 10 (docs/benchmarks/large-subject.md). A tighter bound
+  -- was measured and rejected: scoring only the newest 500 matches cut LoCoMo's R@10 from 0.746 to 0.651,
+  -- because speaker names in the neighbours' context make most turns match. Subjects under 2,000 rows are
+  -- scored exactly.
+    with q as (select engram.query_tsquery(p_query, p_language) as tsq),
+    terms as materialized (select t.tq, t.i from engram.query_terms(p_query, p_language) with ordinality t(tq, i)),
+    win as materialized (
+      select w.ids, w.search_tsvs, w.kinds, w.walked, w.complete
+        from q, engram.lexical_window(p_subject, q.tsq, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until, 2000) w),
+    whole as materialized (
+      select u.id, u.search_tsv, u.kind
+        from win w,
+             rows from (pg_catalog.unnest(w.ids), pg_catalog.unnest(w.search_tsvs), pg_catalog.unnest(w.kinds))
+                  u(id, search_tsv, kind)),
+    sized as materialized (
+      select coalesce(
+               (select w.walked from win w
+                 where p_kinds::text[] is null and p_tags::text[] is null and p_session::text is null and p_min_trust::integer is null
+                   and p_min_importance::real is null and p_since::timestamptz is null and p_until::timestamptz is null),
+               (select pg_catalog.count(*)::integer
+                  from (select 1 from engram.memories m
+                         where m.tenant_id = v_tenant and m.subject = p_subject and m.revoked_at is null and m.superseded_by is null
+                           and (m.expires_at is null or m.expires_at > pg_catalog.now())
+                           and (m.valid_from is null or m.valid_from <= pg_catalog.now())
+                         limit 2001) s)) as n),
+    per_term as materialized (
+      select y.id, y.search_tsv, y.kind
+        from engram.rare_term_matches(p_subject, (select pg_catalog.array_agg(t.tq) from terms t),
+                                      p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until, 500) y
+       where (select pg_catalog.count(*) from whole) >= 2000 or not coalesce((select w.complete from win w), true)),
+    -- The rare terms' matches the window does not hold (the window's rows are distinct already: no sort of
+    -- every match by id to remove duplicates).
+    extra as materialized (
+      select p.id, p.search_tsv, p.kind from per_term p
+       where not exists (select 1 from whole w where w.id = p.id)),
+    population as (
+      select greatest(least((select z.n from sized z), 2000),
+                      (select pg_catalog.count(*) from whole) + (select pg_catalog.count(*) from extra))::float8 as n),
+    pairs as materialized (
+      select mt.id, mt.kind, t.i,
+             pg_catalog.ts_rank('{0.5, 0.2, 0.4, 1.0}'::real[], mt.search_tsv, t.tq, 1) as tf
+        from (select * from whole union all select * from extra) mt join terms t on mt.search_tsv @@ t.tq),
+    -- Each term's document frequency, grouped by the term's number (not a window partitioned by the tsquery,
+    -- which sorted every pair by it).
+    dfs as (
+      select x.i, pg_catalog.count(*)::float8 as df from pairs x group by x.i),
+    scored as (
+      select pr.id, pr.kind <> 'episode' as durable,
+             pg_catalog.sum(pg_catalog.ln(1 + (p.n - d.df + 0.5) / (d.df + 0.5)) * pr.tf) as score
+        from pairs pr
+             join dfs d on d.i = pr.i
+             cross join population p
+       group by pr.id, pr.kind),
+    -- Rank among all matches and among the durable ones in one ordered pass: a durable match's rank in its pool
+    -- is the number of durable matches up to it.
+    ranked as (
+      select sc.id, sc.score, sc.durable,
+             pg_catalog.row_number() over w as r_all,
+             pg_catalog.count(*) filter (where sc.durable) over w as r_pool
+        from scored sc
+      window w as (order by sc.score desc, sc.id rows between unbounded preceding and current row)),
+    -- Each kept hit's lexical share: the share of the query's words its own words match (weights A and B, by
+    -- query_word_terms), read from the text-search vector the lane already holds (until 20261204190000 the fusion
+    -- read it again beside the fused row: 1.3 ms of a LoCoMo-size recall, now off its critical path).
+    kept as (
+      select r.id, r.score from ranked r
+       where r.r_all <= v_k or (p_kinds::text[] is null and r.durable and r.r_pool <= v_k))
+    select coalesce(pg_catalog.array_agg(k.id order by k.score desc, k.id), '{}'),
+           coalesce(pg_catalog.array_agg(k.score::real order by k.score desc, k.id), '{}'),
+           -- The aggregate runs whatever the case says: without words its divisor is 0, made null.
+           case when pg_catalog.cardinality(v_words) > 0 then
+             pg_catalog.array_agg((select pg_catalog.count(*) filter (where t.search_tsv @@ w.tq)::float8
+                                          / nullif(pg_catalog.count(*), 0)
+                                     from pg_catalog.unnest(v_words) w(tq))
+                                  order by k.score desc, k.id) end
+      into v_lex_ids, v_lex_scores, v_lex_shares
+      from kept k
+      join (select * from whole union all select * from extra) t on t.id = k.id;
+  ids := v_lex_ids;
+  scores := v_lex_scores;
+  shares := v_lex_shares;
+  return next;
+end
+$$;
+comment on function engram.lexical_candidates(text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, boolean) is 'The lexical lane of recall_candidates alone, as its arguments p_lexical_ids, p_lexical_scores and p_lexical_shares take it: the best p_candidates full-text matches of one subject (plus the best p_candidates durable ones when no kinds are named), BM25-style, best first, with each one''s lexical share when p_shares (null when the query has no word); no row when the caller has no tenant.';
+revoke execute on function engram.lexical_candidates(text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, boolean) from public;
+grant execute on function engram.lexical_candidates(text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, boolean) to engram_app, authenticated, engram_operator;
+
 -- Measured on PostgreSQL 15 + pgvector 0.8.0 (see the recall issue): for a subject under a few thousand vectors an
 -- exact scan beats HNSW by an order of magnitude, so the vector lane chooses explicitly instead of trusting the
 -- planner's estimate. The lexical lane is scored like BM25 (idf per query term), measured on the LoCoMo dev file
--- (the lane's comment below).
+-- (lexical_candidates' comment).
 -- This is the one place recall fuses (issue 13): each row carries its lane evidence as it was seen (the real
 -- similarity and rank even when the similarity is under the threshold, flagged `below_threshold` and left out of
 -- rrf), so the server and supabase-js callers post-rank the same fused list and can say why a memory dropped.
@@ -538,7 +686,10 @@ create function engram.recall_candidates(
   p_durable_vector_weight real default 1,
   p_durable_lexical_weight real default 1,
   p_rrf_k integer default 60,
-  p_exact_below integer default 5000
+  p_exact_below integer default 5000,
+  p_lexical_ids uuid[] default null,
+  p_lexical_scores real[] default null,
+  p_lexical_shares double precision[] default null
 )
 returns table (
   id uuid,
@@ -605,12 +756,11 @@ declare
   v_vec_sims real[] := '{}';
   v_lex_ids uuid[] := '{}';
   v_lex_scores real[] := '{}';
-  v_words tsquery[];
+  v_lex_shares double precision[];
   -- The query vector, parsed once: a text parameter cast in the statement would be parsed on every row of a
   -- generic plan.
   v_query extensions.vector;
   v_fetch_ids uuid[];
-  v_share_of uuid[];
   -- The fusion's weights through numeric: 0.2 as real is 0.200000003 as float8, enough to break exact rrf ties
   -- (0.2/6 = 1/30) the other way than a caller that reads the weight back as 0.2.
   v_vector_weight float8 := p_vector_weight::numeric::float8;
@@ -754,106 +904,46 @@ begin
   end if;
 
   if p_mode <> 'vector' then
-    -- OR full text scored like BM25: each query term weighs by its rarity in the subject (idf), so that a name
-    -- said in half the conversation does not outrank the one rare word the question is about (ts_rank_cd has no
-    -- idf). Document frequencies come from the matched rows themselves: every row holding a term matches the OR
-    -- query, so df is exact unless the match bound cuts it. Context text (weight D) counts half as much as the
-    -- memory's own words (A); ts_rank's normalisation 1 damps long rows. Measured on the LoCoMo dev file:
-    -- docs/benchmarks/locomo-tuning.md.
-    -- The matches come from lexical_matches with their kinds, so the durable pool needs no join back to memories:
-    -- the best p_candidates of every kind plus the best p_candidates durable ones, in one pass with two row_number
-    -- windows.
-    -- Bounded for latency: the matches among the subject's newest 2,500 rows are scored (at most 2,000 of them),
-    -- and the subject's size (N of idf, at most 2,000 of it used) is the number of rows the window walked (with
-    -- filters the walk skips rows, so they are counted here, up to 2,001). A term's document frequency is its
-    -- number of matched rows, counted on the pairs the scoring ranks. Where the window or the bound cuts (a
-    -- subject of thousands of rows; a query with no lexeme matches nothing and adds nothing), the
-    -- matches of each query term that matches at most 500 rows are scored too (rare_term_matches), whatever their
-    -- age (200 until 20261202100000: the large-subject check's R@10 0.350 -> 0.496 at 500); on the
-    -- large-subject check (`engram eval locomo --one-subject`, 9,000 newer turns said by the same speakers) the
-    -- newest 2,000 matches of the OR query were all newer chat matching a speaker's name, and the lexical lane
-    -- found the gold of 1.9% of the questions in its top 10 (docs/benchmarks/large-subject.md). A tighter bound
-    -- was measured and rejected: scoring only the newest 500 matches cut LoCoMo's R@10 from 0.746 to 0.651,
-    -- because speaker names in the neighbours' context make most turns match. Subjects under 2,000 rows are
-    -- scored exactly.
-      with q as (select engram.query_tsquery(p_query, p_language) as tsq),
-      terms as materialized (select t.tq, t.i from engram.query_terms(p_query, p_language) with ordinality t(tq, i)),
-      win as materialized (
-        select w.ids, w.search_tsvs, w.kinds, w.walked, w.complete
-          from q, engram.lexical_window(p_subject, q.tsq, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until, 2000) w),
-      whole as materialized (
-        select u.id, u.search_tsv, u.kind
-          from win w,
-               rows from (pg_catalog.unnest(w.ids), pg_catalog.unnest(w.search_tsvs), pg_catalog.unnest(w.kinds))
-                    u(id, search_tsv, kind)),
-      sized as materialized (
-        select coalesce(
-                 (select w.walked from win w
-                   where p_kinds::text[] is null and p_tags::text[] is null and p_session::text is null and p_min_trust::integer is null
-                     and p_min_importance::real is null and p_since::timestamptz is null and p_until::timestamptz is null),
-                 (select pg_catalog.count(*)::integer
-                    from (select 1 from engram.memories m
-                           where m.tenant_id = v_tenant and m.subject = p_subject and m.revoked_at is null and m.superseded_by is null
-                             and (m.expires_at is null or m.expires_at > pg_catalog.now())
-                             and (m.valid_from is null or m.valid_from <= pg_catalog.now())
-                           limit 2001) s)) as n),
-      per_term as materialized (
-        select y.id, y.search_tsv, y.kind
-          from engram.rare_term_matches(p_subject, (select pg_catalog.array_agg(t.tq) from terms t),
-                                        p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until, 500) y
-         where (select pg_catalog.count(*) from whole) >= 2000 or not coalesce((select w.complete from win w), true)),
-      -- The rare terms' matches the window does not hold (the window's rows are distinct already: no sort of
-      -- every match by id to remove duplicates).
-      extra as materialized (
-        select p.id, p.search_tsv, p.kind from per_term p
-         where not exists (select 1 from whole w where w.id = p.id)),
-      population as (
-        select greatest(least((select z.n from sized z), 2000),
-                        (select pg_catalog.count(*) from whole) + (select pg_catalog.count(*) from extra))::float8 as n),
-      pairs as materialized (
-        select mt.id, mt.kind, t.i,
-               pg_catalog.ts_rank('{0.5, 0.2, 0.4, 1.0}'::real[], mt.search_tsv, t.tq, 1) as tf
-          from (select * from whole union all select * from extra) mt join terms t on mt.search_tsv @@ t.tq),
-      -- Each term's document frequency, grouped by the term's number (not a window partitioned by the tsquery,
-      -- which sorted every pair by it).
-      dfs as (
-        select x.i, pg_catalog.count(*)::float8 as df from pairs x group by x.i),
-      scored as (
-        select pr.id, pr.kind <> 'episode' as durable,
-               pg_catalog.sum(pg_catalog.ln(1 + (p.n - d.df + 0.5) / (d.df + 0.5)) * pr.tf) as score
-          from pairs pr
-               join dfs d on d.i = pr.i
-               cross join population p
-         group by pr.id, pr.kind),
-      -- Rank among all matches and among the durable ones in one ordered pass: a durable match's rank in its pool
-      -- is the number of durable matches up to it.
-      ranked as (
-        select sc.id, sc.score, sc.durable,
-               pg_catalog.row_number() over w as r_all,
-               pg_catalog.count(*) filter (where sc.durable) over w as r_pool
-          from scored sc
-        window w as (order by sc.score desc, sc.id rows between unbounded preceding and current row))
-      select coalesce(pg_catalog.array_agg(r.id order by r.score desc, r.id), '{}'),
-             coalesce(pg_catalog.array_agg(r.score::real order by r.score desc, r.id), '{}')
-        into v_lex_ids, v_lex_scores
-        from ranked r
-       where r.r_all <= v_k or (p_kinds::text[] is null and r.durable and r.r_pool <= v_k);
+    -- The lexical lane: lexical_candidates (the BM25-style scoring is described there), or the caller's own run of
+    -- it, passed in so that it could run while the caller embedded the query (issue 18: at LoCoMo size the lane is
+    -- a third of this function's time, and the embedding does not need it). Passed-in ids are only ever candidates:
+    -- each is kept only when it is live, of this subject and passes the filters, so a caller can add nothing it
+    -- could not recall anyway.
+    if p_lexical_ids is not null or p_lexical_scores is not null then
+      if p_lexical_ids is null or p_lexical_scores is null
+         or pg_catalog.cardinality(p_lexical_ids) <> pg_catalog.cardinality(p_lexical_scores)
+         or pg_catalog.cardinality(p_lexical_ids) <> coalesce(pg_catalog.cardinality(p_lexical_shares), pg_catalog.cardinality(p_lexical_ids)) then
+        raise exception 'p_lexical_ids, p_lexical_scores and p_lexical_shares must be of the same length' using errcode = '22023';
+      end if;
+      -- Only the passed-in ids that are live, of this subject and pass the filters, in the order given. By primary
+      -- key only: `is true` keeps the subject test from being an index condition, which under the tenant's policy
+      -- sent the generic plan down the subject's index (a 419-row subject's recall 9 -> 45 ms).
+      -- Without shares (a caller's lane run without them) a hybrid recall weighs its lexical hits fully.
+      select coalesce(pg_catalog.array_agg(l.id order by l.o), '{}'), coalesce(pg_catalog.array_agg(l.score order by l.o), '{}'),
+             case when p_lexical_shares is not null then pg_catalog.array_agg(l.share order by l.o) end
+        into v_lex_ids, v_lex_scores, v_lex_shares
+        from rows from (pg_catalog.unnest(p_lexical_ids), pg_catalog.unnest(p_lexical_scores), pg_catalog.unnest(p_lexical_shares))
+               with ordinality l(id, score, share, o)
+       where l.id in (select m.id from engram.memories m
+                       where m.id = any (p_lexical_ids) and (m.subject = p_subject) is true
+                         and engram.recall_filters_pass(m, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until));
+    else
+      select l.ids, l.scores, l.shares into v_lex_ids, v_lex_scores, v_lex_shares
+        from engram.lexical_candidates(p_subject, p_query, v_k, p_kinds, p_tags, p_session, p_min_trust,
+                                       p_min_importance, p_since, p_until, p_language, v_hybrid) l;
+      v_lex_ids := coalesce(v_lex_ids, '{}');
+      v_lex_scores := coalesce(v_lex_scores, '{}');
+    end if;
   end if;
 
   if pg_catalog.cardinality(v_vec_ids) = 0 and pg_catalog.cardinality(v_lex_ids) = 0 then
     return;
   end if;
-  -- The query's words, for the lexical share of each lexical hit (read beside the hit's row in the statement below).
-  if p_mode = 'hybrid' and pg_catalog.cardinality(v_lex_ids) > 0 then
-    v_words := array(select engram.query_word_terms(p_query, p_language));
-  end if;
   v_fetch_ids := v_vec_ids || v_lex_ids;
-  v_share_of := case when pg_catalog.cardinality(v_words) > 0 then v_lex_ids end;
   -- The fused ids' rows, by primary key (one table; the lanes already applied the filters), read once (`live`) with
-  -- what the hybrid weighing reads of them: which are durable, and the lexical share of each lexical hit (the
-  -- query's words matched beside the row: measured cheaper than carrying the rows through the fusion). Until
-  -- 20261203110000 a statement of its own gathered them into an array of whole memories rows (text-search vector
-  -- and all) that this one unnested again: 0.6-0.8 ms of a 9 ms recall at LoCoMo size.
+  -- which are durable. Until 20261203110000 a statement of its own gathered them into an array of whole memories
+  -- rows (text-search vector and all) that this one unnested again: 0.6-0.8 ms of a 9 ms recall at LoCoMo size.
+  -- Each lexical hit's share comes with the lane (lexical_candidates), and counts in a hybrid recall only.
   -- The threshold applies after the ordered scan (a distance in WHERE would force a sequential scan). Vector
   -- evidence under it, or not a number (NaN sorts above every number in PostgreSQL), is kept on the row, flagged,
   -- and left out of rrf. A hybrid recall weighs each row's lanes (see above the function). Order: rrf, then the
@@ -862,25 +952,23 @@ begin
     with live as materialized (
            select m.id, m.subject, m.kind, m.content, m.tags, m.trust, m.importance, m.confidence, m.created_at,
                   m.source_type, m.source_uri, m.source_id, m.source_session, m.key, m.facet, m.polarity, m.trigger,
-                  m.language, m.kind <> 'episode' as durable,
-                  case when m.id = any (v_share_of) then
-                    (select pg_catalog.count(*) filter (where m.search_tsv @@ w.tq)::float8 / pg_catalog.count(*)
-                       from pg_catalog.unnest(v_words::tsquery[]) w(tq)) end as share
+                  m.language, m.kind <> 'episode' as durable
              from engram.memories m
             where m.id = any (v_fetch_ids) and m.revoked_at is null and m.superseded_by is null),
          vec as (
            select v.id, v.sim, v.vrank::integer as vrank
              from rows from (pg_catalog.unnest(v_vec_ids::uuid[]), pg_catalog.unnest(v_vec_sims::real[])) with ordinality v(id, sim, vrank)),
          lex as (
-           select l.id, l.lscore, l.lrank::integer as lrank
-             from rows from (pg_catalog.unnest(v_lex_ids::uuid[]), pg_catalog.unnest(v_lex_scores::real[])) with ordinality l(id, lscore, lrank)),
+           select l.id, l.lscore, l.lrank::integer as lrank, case when v_hybrid then l.share end as share
+             from rows from (pg_catalog.unnest(v_lex_ids::uuid[]), pg_catalog.unnest(v_lex_scores::real[]),
+                             pg_catalog.unnest(v_lex_shares::float8[])) with ordinality l(id, lscore, share, lrank)),
          fused as (
-           select coalesce(vec.id, lex.id) as id, vec.sim, vec.vrank, lex.lscore, lex.lrank,
+           select coalesce(vec.id, lex.id) as id, vec.sim, vec.vrank, lex.lscore, lex.lrank, lex.share,
                   (vec.id is not null and (vec.sim is null or vec.sim = 'NaN'::real
                                            or (p_min_similarity::real is not null and vec.sim < p_min_similarity::real))) as below
              from vec full join lex on lex.id = vec.id),
          rowed as (
-           select f.*, l.durable, f.vrank is not null and not f.below as vcounted, l.share
+           select f.*, l.durable, f.vrank is not null and not f.below as vcounted
              from fused f
              join live l on l.id = f.id),
          shared as (
@@ -920,9 +1008,9 @@ begin
      order by s.rrf desc, s.best_rank, s.id;
 end
 $$;
-comment on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, real, real, integer, integer) is 'Hybrid recall candidates of one subject, fused once: a vector lane (exact for small subjects, the model''s HNSW index otherwise; the threshold after the ordered scan) and an OR full-text lane, fused by weighted reciprocal rank fusion, in a hybrid recall weighed per memory (its class''s lane weights and ranks, its lexical share, its similarity over the best); each row is a slim memory with its lane evidence (similarity and rank even below the threshold, flagged, lexical share) and its rrf.';
-revoke execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, real, real, integer, integer) from public;
-grant execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, real, real, integer, integer) to engram_app, authenticated, engram_operator;
+comment on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, real, real, integer, integer, uuid[], real[], double precision[]) is 'Hybrid recall candidates of one subject, fused once: a vector lane (exact for small subjects, the model''s HNSW index otherwise; the threshold after the ordered scan) and an OR full-text lane, fused by weighted reciprocal rank fusion, in a hybrid recall weighed per memory (its class''s lane weights and ranks, its lexical share, its similarity over the best); each row is a slim memory with its lane evidence (similarity and rank even below the threshold, flagged, lexical share) and its rrf.';
+revoke execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, real, real, integer, integer, uuid[], real[], double precision[]) from public;
+grant execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, real, real, integer, integer, uuid[], real[], double precision[]) to engram_app, authenticated, engram_operator;
 
 -- The lexical lane of recall_candidates alone, so that the two never rank differently (volatile like
 -- recall_candidates, which it calls). Its rows are the full memory (memory_json), built for the hits only.

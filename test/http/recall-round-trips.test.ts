@@ -1,6 +1,8 @@
 // What one warm HTTP recall costs the database (issue 18 item 4): one transaction with one statement besides the
-// tenant's settings (candidates and rules together), and the bookkeeping of a window's recalls in one transaction
-// of two statements however many recalls it holds, every recall still counted. Real app, real database.
+// tenant's settings (candidates and rules together), and the bookkeeping of a window's recalls in one transaction of
+// two statements however many recalls it holds, every recall still counted. The test model embeds in no time, so
+// the lexical lane does not run beside it (test/services/recall-lexical-beside-embedding.test.ts has the slow
+// models, whose recalls add the lane's own transaction). Real app, real database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlExecutor, SqlSession } from '../../src/ports/sql.ts';
 import { backends, type TestDatabase } from '../support/databases.ts';
@@ -64,18 +66,22 @@ describe.each(backends)('round trips of a recall on $name', ({ open }) => {
   };
 
   it('a warm recall is one transaction of two statements; a window of recalls is one bookkeeping transaction', async () => {
-    await recall('oat milk'); // cold: reads the active model; the key was verified by the writes
+    // Cold: reads the active model (the key was verified by the writes); the next ones time the quick test model, so
+    // that the lexical lane no longer runs beside it.
+    for (const query of ['oat milk', 'window seat', 'trains', 'coffee', 'milk']) await recall(query);
     await h.engram.recall.settleBookkeeping();
     seen.transactions = [];
     const answers = await Promise.all([recall('oat milk'), recall('milk coffee'), recall('oat milk')]);
     for (const a of answers) expect(a.items.map((i) => i.id)).toContain(ids[0]);
     await h.engram.recall.settleBookkeeping();
     const reads = seen.transactions.filter((t) => t.some((s) => s.includes('r.rules')));
+    const lanes = seen.transactions.filter((t) => t.some((s) => s.includes('l.scores')));
     const bookkeeping = seen.transactions.filter((t) => t.some((s) => s.includes('record_recall')));
     // Nothing else ran: no key lookup, no model read, no separate rules query.
-    expect(reads.length + bookkeeping.length).toBe(seen.transactions.length);
+    expect(reads.length + lanes.length + bookkeeping.length).toBe(seen.transactions.length);
     expect(reads).toHaveLength(3);
     for (const t of reads) expect(t).toHaveLength(2); // the tenant's settings, candidates with rules
+    expect(lanes).toEqual([]);
     // The 20 ms window holds what arrived in it (a loaded machine may spread three recalls over three windows;
     // test/services/recall-bookkeeping.test.ts fixes the window): three statements however many recalls, the
     // settings, the events, the counts.
@@ -85,11 +91,18 @@ describe.each(backends)('round trips of a recall on $name', ({ open }) => {
       'select recall_count from engram.memory_recall_stats where memory_id = $1',
       [ids[0]],
     );
-    expect(rows[0]!.recall_count).toBe(4); // the cold recall and the three of the window
+    expect(rows[0]!.recall_count).toBe(8); // the five warming recalls (the test model finds it in each) and the window
     const events = await database.db.query<{ n: number }>(
       "select count(*)::int as n from engram.recall_events where subject = 'sam'",
     );
-    expect(events.rows[0]!.n).toBe(4);
+    expect(events.rows[0]!.n).toBe(8); // five warming recalls and the three of the window
+  });
+
+  it('a vector recall runs no lexical lane', async () => {
+    seen.transactions = [];
+    await recall('oat milk', 'vector');
+    expect(seen.transactions.filter((t) => t.some((s) => s.includes('l.scores')))).toEqual([]);
+    expect(seen.transactions.filter((t) => t.some((s) => s.includes('r.rules')))).toHaveLength(1);
   });
 
   it('rules come with the candidates, also when no memory matches', async () => {

@@ -75,6 +75,7 @@ export function embedderFromEncoder(encode: SentenceEncoder, knows?: (text: stri
     dimensions: LOCAL_MODEL_DIMENSIONS,
     version: LOCAL_MODEL_VERSION,
     languages: LOCAL_MODEL_LANGUAGES,
+    inProcess: true,
     ...(knows ? { knows } : {}),
     embedDocuments: (texts, options) => embedAll(texts, options),
     embedQuery: async (text, options) => {

@@ -108,6 +108,8 @@ export async function createSentenceEmbedder(): Promise<Embedder> {
     dimensions: SENTENCE_MODEL_DIMENSIONS,
     version: SENTENCE_MODEL_VERSION,
     languages: SENTENCE_MODEL_LANGUAGES,
+    // TensorFlow.js's wasm backend runs each call to the end on this thread (no I/O callback runs during it).
+    inProcess: true,
     knows: (text) => encodable(text) !== null,
     embedDocuments: (texts, options) => embedAll(texts, options),
     embedQuery: async (text, options) => (await embedAll([text], options))[0]!,
