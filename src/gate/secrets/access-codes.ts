@@ -374,12 +374,18 @@ const CJK_LOCK_CODE = new RegExp(
 // a lock named shortly before it, it
 // is that lock's code whatever words lead to it. Four to eight digits: a phone's service codes ("*123#") have three.
 // Japanese and Chinese glue their particles to it ("5091＃で開く").
+// A keypad's # or * may open it too ("gate: #4826*"); the lock may be named just after it ("2468# (kod do
+// domofonu)").
 const KEYPAD_ENTRY =
-  /(?<![\p{L}\p{N}#*＃])\*?\d{4,8}[#＃](?!(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}#*＃])/gu;
+  /(?<![\p{L}\p{N}#*＃])(?:[*#]\d{4,8}[#＃*]|\*?\d{4,8}[#＃])(?!(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}#*＃])/gu;
 // A code and what it does to the lock ("6248 disarms it", "4417 opens the side gate"): with a lock named shortly
 // before it (or in what it opens), a code whatever words lead to it.
 const CODE_THEN_ACTION =
   /(?<![\p{L}\p{N}#*＃.,/:-])(\d{4,8})[#＃]?\s+(?:disarms|arms|unlocks|opens|deactivates|turns\s+off|switches\s+off|disables)(?![\p{L}])/giu;
+// The action first, then the code it takes ("garage opens with 8 3 1 9 then the hash key", "the alarm disarms with
+// 4-4-1-7"): the same, in the other order.
+const ACTION_THEN_CODE =
+  /(?<![\p{L}])(?:disarms|unlocks|opens|deactivates|turns\s+off|switches\s+off)\s+(?:with|using)\s+(?:the\s+)?(?:code\s+|pin\s+)?(\d(?:(?: ?- ?| )?\d){3,7})(?![\d.,/:])/giu;
 /** How far before a bare code word its lock may be named. */
 const LOCK_CONTEXT = 120;
 // Codes that name what they are, not a lock's: "booking code", "tracking code", "product code" (and the public ones).
@@ -435,19 +441,30 @@ export function detectAccessCodes(text: string): SecretFinding[] {
     return LOCK_NEARBY.test(before.slice(before.lastIndexOf('\n\n') + 1)) || LOCK_NEARBY.test(after);
   };
   const entries = [
-    ...Array.from(text.matchAll(KEYPAD_ENTRY), (m) => ({ m, value: m[0], after: '', sentence: false })),
+    ...Array.from(text.matchAll(KEYPAD_ENTRY), (m) => ({
+      index: m.index,
+      value: m[0],
+      after: text.slice(m.index + m[0].length, m.index + m[0].length + 40),
+      sentence: false,
+    })),
+    ...Array.from(text.matchAll(ACTION_THEN_CODE), (m) => ({
+      index: m.index + m[0].length - m[1]!.length,
+      value: m[1]!,
+      after: '',
+      sentence: true,
+    })),
     ...Array.from(text.matchAll(CODE_THEN_ACTION), (m) => ({
-      m,
+      index: m.index,
       value: m[1]!,
       after: text.slice(m.index + m[0].length, m.index + m[0].length + 40),
       sentence: true,
     })),
   ];
-  for (const { m, value, after, sentence } of entries) {
+  for (const { index, value, after, sentence } of entries) {
     // A code's action names its lock in its own sentence ("the garage is big. Version 2024 unlocks..." is no code).
-    const start = sentence ? text.slice(0, m.index).search(/[^.!?\n]*$/) : 0;
-    if (!lockNamedBefore(m.index, after, start)) continue;
-    const finding = { code: 'secret.access_code' as const, start: m.index, end: m.index + value.length };
+    const start = sentence ? text.slice(0, index).search(/[^.!?\n]*$/) : 0;
+    if (!lockNamedBefore(index, after, start)) continue;
+    const finding = { code: 'secret.access_code' as const, start: index, end: index + value.length };
     if (!findings.some((f) => f.start < finding.end && finding.start < f.end)) findings.push(finding);
   }
   return findings;

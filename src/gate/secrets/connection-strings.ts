@@ -5,8 +5,9 @@ import { charClasses, findAll, shannonEntropy } from './match.ts';
 import { isPlaceholder } from './placeholders.ts';
 import type { SecretFinding } from './types.ts';
 
-// The user part may be empty (redis://:secret@host); the password part is group 1.
-const URL_WITH_PASSWORD = /\b[a-z][a-z0-9+.-]{1,30}:\/\/[^\s:/@?#]*:([^\s@/?#]+)@[^\s/?#]+/dgi;
+// The user part may be empty (redis://:secret@host); the password part is group 1. A password may hold # and ?
+// unencoded ("postgres://shopadmin:Vq8#mPz2Lr@db..."): people paste it as they typed it, and only the @ ends it.
+const URL_WITH_PASSWORD = /\b[a-z][a-z0-9+.-]{1,30}:\/\/[^\s:/@?#]*:([^\s@/]+)@[^\s/?#]+/dgi;
 // ADO.NET, ODBC and JDBC-style key=value strings: a server key, then within the same string a password key
 // (group 1 its value). "Password=" alone is the password detector's.
 const KEY_VALUE_WITH_PASSWORD =

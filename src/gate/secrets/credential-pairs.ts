@@ -88,9 +88,11 @@ function handedOver(text: string): SecretFinding[] {
 }
 
 // An app, portal or site, then an arrow, then a user / password pair ("Crunch gym app → tgarcia_rides /
-// Cadence_91!spin"): what an assistant jots for a shared account. The word names no login, so only a clearly
-// random password counts ("Calendar app → Monday / 9am-5pm" is a schedule).
-const APP_ARROW = /(?<![\p{L}])(?:app|portal|website|site|account)\s*(?:→|->|=>)\s*/giu;
+// Cadence_91!spin"): what an assistant jots for a shared account; also a service's name alone opening a line or a
+// sentence ("steam → kurtaran06 / Bogaz!Kopru77"). The words name no login, so only a clearly random password counts
+// ("Calendar app → Monday / 9am-5pm" is a schedule).
+const APP_ARROW =
+  /(?:(?<![\p{L}])(?:app|portal|website|site|account)|(?:^|(?<=[\n.!?;]\s*))[\p{L}][\p{L}\p{N}.&'-]{1,30}(?:\s+[\p{L}\p{N}.&'-]{1,30}){0,2})\s*(?:→|->|=>)\s*/giu;
 
 /** Passwords given in a user / password pair after a login label, or handed over in a sentence about logging in. */
 export function detectCredentialPairs(text: string): SecretFinding[] {

@@ -190,9 +190,11 @@ const CODE_FIRST_FOREIGN =
 // line is a speaker and the digits alone.
 const ASKED_THEN_GIVEN =
   /(?:\b(?:otp|one-time code|verification code)\b|\bcode\b[^\n?]{0,40}\b(?:texted|sent|received|got|messaged)\b)[^\n?]{0,60}\?[ \t]*\n[^\n:]{1,24}:[ \t]*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})[ \t]*(?:\n|$)/giu;
-// "Your code is 482913", "your Uber code: 4821", "use 482913 to sign in".
+// "Your code is 482913", "your Uber code: 4821", "use 482913 to sign in", and a service's code of capitals and
+// digits ("Your Steam Guard code is: 7KQ2M"): five to eight of them, a digit and a capital among them.
+// Case matters for the capitals, so the words are spelled in both cases.
 const YOUR_CODE =
-  /\byour\s+(?:[\p{L}\d.&'-]+\s+){0,3}?code\s*(?:is|:)\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7})(?!\d)/giu;
+  /\b(?:[Yy]our|YOUR)\s+(?:[\p{L}\d.&'-]+\s+){0,3}?(?:[Cc]ode|CODE)\s*(?:(?:[Ii]s|IS)\s*:?|:)\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7}(?!\d)|(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{5,8}(?![\p{L}\d]))/gu;
 // A code someone sent: "the code they texted me is 739 204", "the code Chase just sent is 4821". Not a postal,
 // promo, error or area code, whatever sent it.
 const SENT_CODE = new RegExp(

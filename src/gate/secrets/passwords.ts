@@ -571,9 +571,33 @@ const RANDOM_VALUE = (value: string) =>
   /\d/.test(value) &&
   ((/[a-z]/.test(value) && /[A-Z]/.test(value)) || (/\p{L}/u.test(value) && /[!@#$%^&*+=~?]/.test(value)));
 
+// The same in Chinese and Japanese, which write no spaces between the copula, what the password is for and the label
+// ("Xiaomao@0815 是新的萤石云密码", "Kx9mPq2Lw 就是家里路由器的密码", "Hanako#77 は会社のパスワード"): a value with letters and a digit
+// or a symbol, 6 characters or more, then the copula and at most twelve characters before the label.
+const VALUE_FIRST_CJK = new RegExp(
+  `(?<![^\\s"'“‘(])([^\\s"'“”‘’]{6,64})\\s*(?:是|就是|为|為|は)[^\\s\\d,，。.!?！？:：]{0,12}?(?:${phrasePattern(CJK_PASSWORD_LABELS)})`,
+  'gu',
+);
+
+// Plain words joined by hyphens after a colon, in a sentence that says what they are ("the 1Password master is the 4
+// words we picked in Kyoto, hyphenated: maple-lantern-ferry-quiet"): a diceware passphrase, three to eight words of
+// three letters or more, the label too far from it for a label's separator. "Master" alone is a bedroom or a
+// recording: only a password manager's, or a master password or key.
+const HYPHENATED_WORDS =
+  /(?<![\p{L}])(?:(?:1password|bitwarden|lastpass|keepass(?:xc)?|dashlane|keeper|enpass|proton pass)\s+master|master\s+(?:password|passphrase|key)|passphrase|pass phrase|password|passwort|wachtwoord|mot de passe|contraseña|senha)(?![\p{L}])[^.\n!?]{0,80}?:\s*["'“]?(\p{Ll}{3,}(?:-\p{Ll}{3,}){2,7})(?![\p{L}\p{N}-])/giu;
+
 /** Passwords and PINs named after their value: a quoted value, a random-looking one, or 4-8 digits for a PIN. */
 function valuesFirst(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
+  for (const match of text.matchAll(HYPHENATED_WORDS)) {
+    const start = match.index + match[0].length - match[1]!.length;
+    findings.push({ code: 'secret.passphrase', start, end: start + match[1]!.length });
+  }
+  for (const match of text.matchAll(VALUE_FIRST_CJK)) {
+    const value = match[1]!;
+    if (!/\p{L}/u.test(value) || !/[\p{N}!@#$%^&*+=~?]/u.test(value) || isPlaceholder(value)) continue;
+    findings.push({ code: 'secret.password', start: match.index, end: match.index + value.length });
+  }
   for (const match of text.matchAll(VALUE_THEN_POINTER)) {
     const value = match[1]!.replace(/[.!?:;]+$/, '');
     // "what I use" names nothing: a product's name ("iPhone15Pro") is no password, so a symbol is needed there.

@@ -11,7 +11,8 @@ const FORMATS: readonly [string, string][] = [
   ['gitlab', 'gl(?:pat|dt|rt|ptt|ft|imt|agent|oas|soat|ffct)-[\\w-]{20,300}(?:\\.[0-9a-z]{9})?'],
   ['gitlab', 'glcbt-[0-9a-zA-Z]{1,5}_[\\w-]{20}'],
   ['gitlab', 'GR1348941[\\w-]{20}'],
-  ['huggingface', '(?:hf|api_org)_[A-Za-z]{34}'],
+  // Letters only as issued, but pasted ones with digits are as secret ("hf_X6HZ7f52Yr8x...").
+  ['huggingface', '(?:hf|api_org)_[A-Za-z0-9]{34}'],
   ['digitalocean', 'do[opr]_v1_[a-f0-9]{64}'],
   ['shopify', 'shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}'],
   ['pypi', 'pypi-AgEIcHlwaS5vcmc[\\w-]{50,1000}'],

@@ -52,6 +52,10 @@
 //   (a family's school portals, utilities, streaming, travel; support case notes in shorthand), 55 of each in
 //   English and the rest in 15 languages; 45 of the secrets harder than "label: value", 67 benign look-alikes. No
 //   label was changed.
+// - twenty-first (2026-12-04): 100 and 100 that people paste into agents acting for them (travel, smart homes and
+//   IoT, family admin, small shops, HR and tax forms, medical portals, crypto, games, rentals, developer side
+//   projects), 50 of each in English and the rest in 14 languages; a third of the secrets hard (value before its
+//   label, spaced or dashed codes, keypad symbols, mixed scripts). No label was changed.
 // The secrets' texts are base64 so that no complete credential literal sits in the repository; every value is fake.
 import { readFileSync } from 'node:fs';
 import type { DetectionCode } from '../../../src/gate/index.ts';
@@ -82,6 +86,7 @@ const SETS = [
   { file: 'held-out-eighteenth.json', origin: 'held-out-eighteenth', prefix: 'held18' },
   { file: 'held-out-nineteenth.json', origin: 'held-out-nineteenth', prefix: 'held19' },
   { file: 'held-out-twentieth.json', origin: 'held-out-twentieth', prefix: 'held20' },
+  { file: 'held-out-twenty-first.json', origin: 'held-out-twenty-first', prefix: 'held21' },
 ] as const satisfies readonly { file: string; origin: CaseOrigin; prefix: string }[];
 
 function read(file: string): IndependentSet {

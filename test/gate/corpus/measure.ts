@@ -69,6 +69,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-eighteenth',
   'held-out-nineteenth',
   'held-out-twentieth',
+  'held-out-twenty-first',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

@@ -30,7 +30,8 @@ export type CaseOrigin =
   | 'held-out-seventeenth'
   | 'held-out-eighteenth'
   | 'held-out-nineteenth'
-  | 'held-out-twentieth';
+  | 'held-out-twentieth'
+  | 'held-out-twenty-first';
 
 export interface SecretCase {
   id: string;
