@@ -257,20 +257,7 @@ function tenantStore(session: SqlSession): TenantStore {
            p_subject => $1, p_query => $2, p_candidates => $3, p_kinds => $4::text[], p_tags => $5::text[],
            p_session => $6, p_min_trust => $7, p_min_importance => $8, p_since => $9::timestamptz,
            p_until => $10::timestamptz, p_language => $11, p_shares => $12) l`,
-        [
-          q.subject,
-          q.query,
-          q.candidates,
-          q.kinds ?? null,
-          q.tags ?? null,
-          q.session ?? null,
-          q.minTrust ?? null,
-          q.minImportance ?? null,
-          q.since ?? null,
-          q.until ?? null,
-          q.language ?? null,
-          q.shares,
-        ],
+        [q.subject, q.query, q.candidates, ...filterParams(q), q.language ?? null, q.shares],
       );
       // No row: the session has no tenant (never inside withTenant); the lane is then empty, as recall_candidates'.
       const shares = rows[0]?.shares;
@@ -454,6 +441,19 @@ const RECALL_CANDIDATES_CALL = `engram.recall_candidates(
      p_durable_lexical_weight => $19, p_rrf_k => $20, p_lexical_ids => $21::uuid[], p_lexical_scores => $22::real[],
      p_lexical_shares => $23::float8[])`;
 
+/** A recall's filters in the order both recall functions take them (p_kinds to p_until). */
+function filterParams(q: LexicalQuery | RecallQuery): unknown[] {
+  return [
+    q.kinds ?? null,
+    q.tags ?? null,
+    q.session ?? null,
+    q.minTrust ?? null,
+    q.minImportance ?? null,
+    q.since ?? null,
+    q.until ?? null,
+  ];
+}
+
 function recallParams(q: RecallQuery): unknown[] {
   return [
     q.subject,
@@ -462,13 +462,7 @@ function recallParams(q: RecallQuery): unknown[] {
     q.vector?.model ?? null,
     q.mode,
     q.candidates,
-    q.kinds ?? null,
-    q.tags ?? null,
-    q.session ?? null,
-    q.minTrust ?? null,
-    q.minImportance ?? null,
-    q.since ?? null,
-    q.until ?? null,
+    ...filterParams(q),
     q.language ?? null,
     q.minSimilarity ?? null,
     q.weights?.vector ?? 1,
