@@ -49,8 +49,9 @@ const DEFAULT_LIMIT = 8;
 /**
  * How long the query's embedding must take, recently, for the lexical lane to run beside it. The lane's own
  * transaction costs about a millisecond before its statement is on the wire, and a few round trips: that pays beside
- * the local blend's ~10 ms and a hosted model's tens, not beside the word-vector model's 0.06 ms, whose recalls it
- * made 16% slower at one client and 12% fewer at sixteen (`engram bench`, 10k memories, 2026-12-04).
+ * the local blend's ~10 ms and a hosted model's tens, not beside the word-vector model's 0.06 ms, where it has
+ * nothing to hide behind (`engram bench` at 10k counted 124 recalls/s at one client against 147 without it, in runs
+ * minutes apart on a drifting machine: docs/benchmarks/recall-sql.md).
  */
 const LANE_BESIDE_MIN_EMBED_MS = 4;
 
