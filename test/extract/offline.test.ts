@@ -508,6 +508,28 @@ describe('offline extractor: what the fifth held-out set asked for', () => {
     ]);
   });
 
+  it('reads a faith, a commute, a retirement and a long work under way, not their look-alikes', async () => {
+    expect(await read('hey so im jewish and keep shabbat, so no screens on friday nights')).toContainEqual({
+      kind: 'fact',
+      content: 'Is Jewish',
+    });
+    expect(await read('my brother is muslim')).toEqual([]);
+    expect(await read('I commute into London Paddington four days a week, usually on the 7:12')).toEqual([
+      { kind: 'fact', content: 'Commutes into London Paddington four days a week' },
+    ]);
+    expect(await read("So I've just started commuting by bike, about 9 miles each way")).toEqual([
+      { kind: 'fact', content: 'Commutes by bike' },
+    ]);
+    expect(await read('is it worth it if I commute?')).toEqual([]);
+    expect(await read('I retired last June after 38 years teaching secondary maths.')).toEqual([
+      { kind: 'fact', content: 'Retired last June after 38 years teaching secondary maths' },
+    ]);
+    expect(
+      await read('I am writing a literary novel set in 1970s Glasgow and am about 60,000 words in.'),
+    ).toEqual([{ kind: 'fact', content: 'Is writing a literary novel set in 1970s Glasgow' }]);
+    expect(await read("I'm writing an email to my landlord about the boiler")).toEqual([]);
+  });
+
   it('reads Chinese pets and children named after their kind, employers in a later clause, limits, households, learning and announced decisions', async () => {
     expect(await read('我家有只柯基叫豆包，三岁了')).toEqual([
       { kind: 'fact', content: '有一只叫豆包的柯基', key: 'pet:name' },
@@ -590,10 +612,10 @@ describe('offline extractor: figures on the committed chats', () => {
   });
 
   // The fifth held-out set (written blind after the fourth set's readings): first run 0.576 / 0.207.
-  it('fifth held-out set: precision >= 0.75, recall >= 0.4', async () => {
+  it('fifth held-out set: precision >= 0.75, recall >= 0.45', async () => {
     const { overall } = await score('held-out-chats-5.json');
     expect(precision(overall)).toBeGreaterThanOrEqual(0.75);
-    expect(recall(overall)).toBeGreaterThanOrEqual(0.4);
+    expect(recall(overall)).toBeGreaterThanOrEqual(0.45);
   });
 
   // The fourth held-out set (written blind after the third set's readings): first run 0.739 / 0.224.

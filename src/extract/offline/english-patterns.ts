@@ -247,6 +247,17 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     momentaryVoids: false,
     build: (m) => [finding({ kind: 'fact', content: `Is ${m[1]!.toLowerCase()}`, tags: ['health'] })],
   },
+  // A faith or its absence ("hey so im jewish and keep shabbat", "I'm Muslim"): a fact about the user.
+  {
+    re: new RegExp(
+      String.raw`\bi${AM}\s+(?:also\s+|a\s+|an\s+|practising\s+|practicing\s+|observant\s+)?(jewish|muslim|christian|catholic|protestant|hindu|buddhist|sikh|jain|mormon|quaker|atheist|agnostic)(?=$|[\s,.!?;:)])`,
+      'iu',
+    ),
+    momentaryVoids: false,
+    build: (m) => [
+      finding({ kind: 'fact', content: `Is ${capitalise(m[1]!.toLowerCase())}`, tags: ['identity'] }),
+    ],
+  },
   // A relative's traits ("my partner's lactose intolerant", "my son is allergic to cats"): facts about the family,
   // never the user's own allergy slot.
   {
@@ -727,6 +738,39 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     ),
     build: (m) =>
       deictic(m[1]!) ? [] : [finding({ kind: 'fact', content: `Took up ${m[1]!} again`, tags: ['fact'] })],
+  },
+  // How the user commutes ("I commute into London Paddington four days a week", "I've just started commuting by bike,
+  // about 9 miles each way"), retirement ("I retired last June after 38 years teaching"), a long work under way
+  // ("I am writing a literary novel set in 1970s Glasgow"; not "I'm writing an email", a task).
+  {
+    re: new RegExp(
+      String.raw`${I}(?:'ve|\s+have)?\s+(?:now\s+|usually\s+|just\s+)?(?:commute|started\s+commuting|been\s+commuting)\s+((?:by\s+[\p{L}]+\s*|on\s+(?:the\s+)?[\p{L}]+\s*)?(?:(?:in(?:to)?|to|from)\s+\S.*)?)`,
+      'iu',
+    ),
+    build: (m) => {
+      const how = objectPhrase(m[1]!);
+      return how === ''
+        ? []
+        : [finding({ kind: 'fact', content: `Commutes ${impersonal(how)}`, tags: ['fact'] })];
+    },
+  },
+  {
+    re: /\bi\s+(?:just\s+|recently\s+|finally\s+)?retired\s+((?:last|in|this|from|after|two|three|a)\b.*)/iu,
+    momentaryVoids: false,
+    build: (m) => [
+      finding({ kind: 'fact', content: clean(`Retired ${objectPhrase(m[1]!)}`), tags: ['work'] }),
+    ],
+  },
+  {
+    re: new RegExp(
+      String.raw`\bi${AM}\s+(?:currently\s+|still\s+|slowly\s+)?writing\s+(?:a|an|my)\s+((?:[\p{L}-]+\s+){0,3}(?:novel|memoir|thesis|dissertation|screenplay|cookbook|biography|book|play|musical|album|series)\b.*)`,
+      'iu',
+    ),
+    build: (m) => {
+      // "... and am about 60,000 words in": the next clause goes first (its number's comma is no clause end).
+      const work = objectPhrase(m[1]!.replace(/\s+and\s+(?:am|i'm|im|i)\b.*$/iu, ''));
+      return work === '' ? [] : [finding({ kind: 'fact', content: `Is writing a ${work}`, tags: ['fact'] })];
+    },
   },
   // What the user is learning or has been doing for a while ("I'm learning Spanish", "i have been learning piano for
   // about two years now mostly classical").
