@@ -568,6 +568,36 @@ describe('offline extractor: what the fifth held-out set asked for', () => {
   });
 });
 
+describe('offline extractor: what the sixth held-out set showed', () => {
+  const read = async (...texts: string[]) => (await fromUser(...texts)).map(brief);
+
+  it('reads a rule whose situation runs to its comma, an identity before its participle, no "specifically" in a facet', async () => {
+    expect(
+      await read(
+        'Whenever I ask for a lesson plan, always include a differentiation section and a five-minute starter.',
+      ),
+    ).toEqual([
+      {
+        kind: 'rule',
+        content: 'Always include a differentiation section and a five-minute starter',
+        trigger: 'a lesson plan',
+      },
+    ]);
+    expect(await read("Hello, I'm a Brazilian citizen applying for a UK Skilled Worker visa.")).toEqual([
+      { kind: 'fact', content: 'Is a Brazilian citizen' },
+    ]);
+    expect(await read("I'm allergic to shiitake specifically. weird I know")).toEqual([
+      {
+        kind: 'constraint',
+        content: 'Is allergic to shiitake',
+        key: 'allergy:shiitake',
+        facet: 'shiitake',
+        polarity: 'avoid',
+      },
+    ]);
+  });
+});
+
 describe('offline extractor: figures on the committed chats', () => {
   const score = async (file: string) => {
     const set = LabelledSetSchema.parse(
@@ -616,6 +646,14 @@ describe('offline extractor: figures on the committed chats', () => {
     const { overall } = await score('held-out-chats-5.json');
     expect(precision(overall)).toBeGreaterThanOrEqual(0.75);
     expect(recall(overall)).toBeGreaterThanOrEqual(0.45);
+  });
+
+  // The sixth held-out set (written blind after the fifth set's readings): first run 0.452 / 0.154, the honest
+  // estimate for chat in topics the patterns have not met.
+  it('sixth held-out set: precision >= 0.45, recall >= 0.15', async () => {
+    const { overall } = await score('held-out-chats-6.json');
+    expect(precision(overall)).toBeGreaterThanOrEqual(0.45);
+    expect(recall(overall)).toBeGreaterThanOrEqual(0.15);
   });
 
   // The fourth held-out set (written blind after the third set's readings): first run 0.739 / 0.224.

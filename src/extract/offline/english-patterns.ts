@@ -1150,7 +1150,9 @@ function jobFinding(job: string): Finding {
   return finding({ kind: 'fact', content: `Works as ${article} ${title}`, key: 'job_title', tags: ['work'] });
 }
 
-function identity(phrase: string): Finding[] {
+function identity(raw: string): Finding[] {
+  // "a Brazilian citizen applying for a UK visa": what one is ends before the participle that says what one does.
+  const phrase = raw.replace(/\s+\p{L}+ing\b.*$/u, '');
   const words = phrase.toLowerCase().split(' ');
   const head = words.at(-1) ?? '';
   if (phrase === '' || NOT_IDENTITY.has(words[0]!) || NOT_IDENTITY.has(words.slice(0, 2).join(' ')))

@@ -10,7 +10,7 @@ const OBJECT_END =
 
 // Also a conjunction left at the end where the next clause was cut off ("a tiny bakery on the coast and").
 const TRAILING_FILLER =
-  /\s+(?:though|really|a lot|so much|at all|anyway|anymore|lately|please|either|too|as well|now|honestly|actually|ever|tbh|fwiw|imo|lol|haha|to be honest|in general|generally|i guess|i think|and|or|but)$/i;
+  /\s+(?:though|really|a lot|so much|at all|anyway|anymore|lately|please|either|too|as well|now|honestly|actually|ever|tbh|fwiw|imo|lol|haha|to be honest|in general|generally|i guess|i think|specifically|in particular|especially|and|or|but)$/i;
 
 /** The object of a statement: from `rest` up to the clause's end, fillers trimmed ("cilantro, it tastes..." -> cilantro). */
 export function objectPhrase(rest: string): string {

@@ -27,6 +27,11 @@ const IMPERATIVE =
 const RULE =
   /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:say|type|write|send|ask(?:\s+for|\s+about)?|mention|use the word|put)\s+(\uE000\d+\uE001|[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,3}?)\s*,?\s+(?:then\s+)?(?:please\s+)?(?:you\s+(?:should\s+|can\s+|must\s+)?)?(?:just\s+)?(.+)/iu;
 
+// The same where a comma ends the situation: the situation runs to it ("whenever I ask for a lesson plan, always
+// include ..."; the comma optional, the shortest situation was "a" and the instruction "lesson plan, always ...").
+const RULE_TO_COMMA =
+  /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:say|type|write|send|ask(?:\s+(?:you\s+)?(?:for|about))?|mention|use the word|put)\s+(?:you\s+)?(\uE000\d+\uE001|[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,5}?)\s*,\s*(?:then\s+)?(?:please\s+)?(?:you\s+(?:should\s+|can\s+|must\s+)?)?(?:just\s+)?(.+)/iu;
+
 // The same without a comma between the situation and the instruction ("when i send you a chapter give me a three line
 // summary first"): the instruction is where an imperative verb starts.
 const RULE_RUN_ON =
@@ -59,7 +64,7 @@ function ruleFindings(sentence: string, quotes: readonly string[]): Finding[] {
   // A comma splits situation from instruction where there is one; without it, the imperative verb does.
   const m =
     RULE_SAID_QUOTE.exec(sentence) ??
-    (sentence.includes(',') ? RULE.exec(sentence) : null) ??
+    (sentence.includes(',') ? (RULE_TO_COMMA.exec(sentence) ?? RULE.exec(sentence)) : null) ??
     RULE_RUN_ON.exec(sentence) ??
     RULE.exec(sentence);
   return m ? rule(m[1]!, m[2]!, quotes) : [];
