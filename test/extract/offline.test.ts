@@ -571,7 +571,7 @@ describe('offline extractor: what the fifth held-out set asked for', () => {
 describe('offline extractor: what the sixth held-out set showed', () => {
   const read = async (...texts: string[]) => (await fromUser(...texts)).map(brief);
 
-  it('reads a rule whose situation runs to its comma, an identity before its participle, no "specifically" in a facet', async () => {
+  it('reads a rule whose situation runs to its comma or opens with "when", an identity before its participle, no "specifically" in a facet', async () => {
     expect(
       await read(
         'Whenever I ask for a lesson plan, always include a differentiation section and a five-minute starter.',
@@ -586,6 +586,10 @@ describe('offline extractor: what the sixth held-out set showed', () => {
     expect(await read("Hello, I'm a Brazilian citizen applying for a UK Skilled Worker visa.")).toEqual([
       { kind: 'fact', content: 'Is a Brazilian citizen' },
     ]);
+    expect(await read('When I say goodnight, lock the front door and turn everything off.')).toEqual([
+      { kind: 'rule', content: 'Lock the front door and turn everything off', trigger: 'goodnight' },
+    ]);
+    expect(await read('When I say goodnight, do you lock the door?')).toEqual([]);
     expect(await read("I'm allergic to shiitake specifically. weird I know")).toEqual([
       {
         kind: 'constraint',

@@ -184,6 +184,10 @@ function ruleAfter(text: string, quotes: readonly string[]): Finding[] {
 function sentenceFindings(text: string, question: boolean, quotes: readonly string[]): Finding[] {
   const after = ruleAfter(text, quotes);
   if (after.length > 0) return after;
+  // A rule before the question test: "When I say goodnight, lock the front door" opens with a question word but
+  // asks nothing (a question mark makes it a question again).
+  const rule = question ? [] : ruleFindings(text, quotes);
+  if (rule.length > 0) return rule;
   if (question || QUESTION_START.test(text)) {
     // Statements before the question in its sentence ("since i'm allergic to shellfish, what can i order here?",
     // "my partner's lactose intolerant so thai iced tea is out, anything else with dairy?"): each clause but the
@@ -194,9 +198,6 @@ function sentenceFindings(text: string, question: boolean, quotes: readonly stri
       .filter((c) => !QUESTION_START.test(c))
       .flatMap((c) => statements(c, quotes));
   }
-  const rule = ruleFindings(text, quotes);
-  if (rule.length > 0) return rule;
-
   const remember = REMEMBER.exec(text);
   if (remember) {
     const rest = remember[1]!;
