@@ -474,8 +474,9 @@ const FIRST_RUNS: readonly FirstRun[] = [
       'URL, the token, the Steam Guard code ("your ... code is: 4RX9K", capitals and a digit), the keypad symbols and ' +
       'the lock named just after, "opens with" and a code, a value before "是...密码" in Chinese and Japanese, and a ' +
       "service's name opening a line before an arrow and a login pair, hyphenated plain words after a colon in a " +
-      'sentence naming a passphrase. Still missed (3): the unlabelled spaced OTP, the German safe code before ' +
-      '"eingestellt", the signing secret in hex',
+      'sentence naming a passphrase, a key or secret named with a short relative clause before its value ("the ' +
+      'webhook signing secret the shop plugin shows is ..."). Still missed (2): the unlabelled spaced OTP, the ' +
+      'German safe code before "eingestellt"',
   },
 ];
 

@@ -129,3 +129,20 @@ describe('hyphenated plain words after a colon, in a sentence that names a passp
     expect(await gate(text)).toBe('accepted');
   });
 });
+
+describe('a key or secret named, a short relative clause, then its value', () => {
+  it.each([
+    'the webhook signing secret the shop plugin shows is 9c41d0e8a7b2f3c6d5e4a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0',
+    'the API key the contractor sent me was Zq8vN3kLp2Xw7Rt5Yb1Hc4Dm',
+  ])('refuses "%s"', async (text) => {
+    expect(await gate(text)).toBe('secret.generic_high_entropy');
+  });
+
+  it.each([
+    'the token the CI uses is rotated weekly by the platform team',
+    'the commit the fix landed in is 3f9a2c1d8e7b6a5f4c3d2e1f0a9b8c7d6e5f4a3b',
+    'the key you gave me is for the shed, not the house',
+  ])('stores "%s"', async (text) => {
+    expect(await gate(text)).toBe('accepted');
+  });
+});

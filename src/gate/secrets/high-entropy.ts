@@ -1,6 +1,7 @@
 // Detects unlabelled-vendor secrets: a long, high-entropy token right after a word such as key, token or secret
 // ("api key: 9f8c...", "STRIPE_SECRET=...", "the token for staging is ..."). Entropy is only trusted next to
 // such a word: on its own it also fires on hashes, IDs and base64 data that are safe to store.
+import { RELATIVE_CLAUSE } from '../lexicon.ts';
 import { charClasses, shannonEntropy, startsLabel } from './match.ts';
 import { isPlaceholder } from './placeholders.ts';
 import type { SecretFinding } from './types.ts';
@@ -14,9 +15,14 @@ const NOT_SECRET_PREFIX = /(?:public|publishable|idempotency|primary|foreign|sor
 // After the keyword: an optional assignment or "is/was" ("token abc...", "api key: abc..."), or a prepositional
 // phrase of up to five words that must then end in one ("the token for the staging webhook is abc...", "client_secret
 // for the spotify app I'm building -> abc..."), or of six to eight words before a colon or an arrow ("Encryption key
-// for the NAS cloud backup — keep safe: ...").
-const SEPARATOR =
-  /^["']?(?:\s+(?:for|to|of|on|in|at)(?:\s+[^\s.,;:=!?"']+(?:['’][^\s.,;:=!?"']+)?){6,8}?\s*(?::=|=>|->|→|[:=])|\s+(?:for|to|of|on|in|at)(?:\s+[^\s.,;:=!?"']+(?:['’][^\s.,;:=!?"']+)?){1,5}?\s*(?::=|=>|->|→|[:=]|\bis\b|\bwas\b|\bequals\b)|\s*(?::=|=>|->|→|[:=]|\bis\b|\bwas\b|\bequals\b)?)\s*["'`]?/i;
+// for the NAS cloud backup — keep safe: ..."), or a short relative clause before "is" ("the webhook signing secret
+// the shop plugin shows is df59...").
+const SEPARATOR_PHRASES =
+  /\s+(?:for|to|of|on|in|at)(?:\s+[^\s.,;:=!?"']+(?:['’][^\s.,;:=!?"']+)?){6,8}?\s*(?::=|=>|->|→|[:=])|\s+(?:for|to|of|on|in|at)(?:\s+[^\s.,;:=!?"']+(?:['’][^\s.,;:=!?"']+)?){1,5}?\s*(?::=|=>|->|→|[:=]|\bis\b|\bwas\b|\bequals\b)|\s*(?::=|=>|->|→|[:=]|\bis\b|\bwas\b|\bequals\b)?/;
+const SEPARATOR = new RegExp(
+  `^["']?(?:${RELATIVE_CLAUSE}\\s*(?:\\bis\\b|\\bwas\\b|[:=])|${SEPARATOR_PHRASES.source})\\s*["'\`]?`,
+  'iu',
+);
 const TOKEN = /^[A-Za-z0-9_\-+/=.~]{16,512}/;
 // A quoted value may hold any printable character but quotes and spaces: framework secrets are often generated
 // with punctuation (Django's SECRET_KEY = 'pk8am%7rgn1*yt#i9...').
