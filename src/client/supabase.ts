@@ -61,7 +61,38 @@ export interface RecallCandidatesParams {
   durableVectorWeight?: number;
   durableLexicalWeight?: number;
   rrfK?: number;
+  /**
+   * The lexical lane as `lexicalCandidates` returned it for this same query: recall_candidates fuses it instead of
+   * running the lane again. Ask for it while the query is embedded, then pass it here with the embedding.
+   */
+  lexical?: LexicalCandidates;
 }
+
+/** The lexical lane of one recall (engram.lexical_candidates): ids, scores and lexical shares, best first. */
+export interface LexicalCandidates {
+  ids: string[];
+  scores: number[];
+  /** Null when not asked for (`shares: false`) or when the query has no word. */
+  shares: number[] | null;
+}
+
+/** Parameters of engram.lexical_candidates: the recall's subject, query, candidates, filters and language. */
+export type LexicalCandidatesParams = Omit<
+  RecallCandidatesParams,
+  | 'embedding'
+  | 'model'
+  | 'mode'
+  | 'minSimilarity'
+  | 'vectorWeight'
+  | 'lexicalWeight'
+  | 'durableVectorWeight'
+  | 'durableLexicalWeight'
+  | 'rrfK'
+  | 'lexical'
+> & {
+  /** Each hit's lexical share, what a hybrid recall weighs (default true). */
+  shares?: boolean;
+};
 
 /** A row of recall_candidates. */
 export type RecallCandidate = RecallCandidateRow;
@@ -139,7 +170,42 @@ export function engramRpc(client: RpcClient) {
         p_durable_vector_weight: params.durableVectorWeight,
         p_durable_lexical_weight: params.durableLexicalWeight,
         p_rrf_k: params.rrfK,
+        p_lexical_ids: params.lexical?.ids,
+        p_lexical_scores: params.lexical?.scores,
+        p_lexical_shares: params.lexical?.shares ?? undefined,
       });
+    },
+
+    /**
+     * The lexical lane alone, which needs no embedding: ask for it while the query is embedded, then pass it to
+     * `recallCandidates` as `lexical` (the same fused rows as recall_candidates running the lane itself).
+     */
+    async lexicalCandidates(params: LexicalCandidatesParams): Promise<RpcResult<LexicalCandidates>> {
+      const result = await call<{ ids: string[]; scores: number[]; shares: number[] | null }[]>(
+        client,
+        'lexical_candidates',
+        {
+          p_subject: params.subject,
+          p_query: params.query,
+          p_candidates: params.candidates,
+          p_kinds: params.kinds,
+          p_tags: params.tags,
+          p_session: params.session,
+          p_min_trust: params.minTrust,
+          p_min_importance: params.minImportance,
+          p_since: params.since,
+          p_until: params.until,
+          p_language: params.language,
+          p_shares: params.shares,
+        },
+      );
+      if (result.error) return result;
+      // No row when the caller has no tenant: an empty lane.
+      const row = result.data[0];
+      return {
+        data: { ids: row?.ids ?? [], scores: row?.scores ?? [], shares: row?.shares ?? null },
+        error: null,
+      };
     },
   };
 }

@@ -233,6 +233,25 @@ describe.each(backends)('supabase-js RPC on $name', ({ open }) => {
     expect(lexical.data?.[0]).toMatchObject({ lexical_share: null, rrf: 1 / 61 });
   });
 
+  it('lexical_candidates: the lane for the own subject, handed back to recall_candidates, ranks as its own run', async () => {
+    const alice = engramRpc(await user('alice', tenantA));
+    const query = { subject: 'alice', query: 'where is the passport' };
+    const lane = await alice.lexicalCandidates(query);
+    expect(lane.error).toBeNull();
+    expect(lane.data?.ids).toHaveLength(1);
+    expect(lane.data?.shares).toEqual([1]);
+    const weights = { mode: 'hybrid' as const, durableLexicalWeight: 2, rrfK: 5 };
+    const own = await alice.recallCandidates({ ...query, ...weights });
+    const passed = await alice.recallCandidates({ ...query, ...weights, lexical: lane.data! });
+    expect(passed.error).toBeNull();
+    expect(passed.data).toEqual(own.data);
+    // Another subject's lane is empty, and another subject's id handed in never comes back.
+    expect((await alice.lexicalCandidates({ subject: 'bob', query: 'passport' })).data?.ids).toEqual([]);
+    const aliceB = engramRpc(await user('alice', tenantB));
+    const foreign = await aliceB.recallCandidates({ ...query, ...weights, lexical: lane.data! });
+    expect(foreign.data).toEqual([]);
+  });
+
   it('PostgREST errors: anonymous 401, operator functions 403, unknown functions and arguments 404', async () => {
     const anon = await client().rpc('list_memories', {});
     expect({ status: anon.status, code: anon.error?.code }).toEqual({ status: 401, code: '42501' });
