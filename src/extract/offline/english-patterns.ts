@@ -652,8 +652,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     ),
     build: (m) => {
       const job = objectPhrase(m[2]!);
-      const head = job.toLowerCase().split(' ').at(-1) ?? '';
-      if (!OCCUPATIONS.has(head)) return [];
+      if (!isOccupation(job)) return [];
       const article = /^[aeiou]/i.test(job) ? 'an' : 'a';
       return [
         finding({
@@ -1136,12 +1135,15 @@ function dietFinding(word: string): Finding[] {
   return content ? [finding({ kind: 'constraint', content, key: 'diet', tags: ['diet', 'food'] })] : [];
 }
 
-/** The job of an occupation phrase ("night-shift nurse"), when its last word or two is an occupation. */
-function occupation(phrase: string): Finding[] {
+/** Whether a phrase names an occupation: its last word or two is one ("night-shift nurse", "data scientist"). */
+function isOccupation(phrase: string): boolean {
   const words = phrase.toLowerCase().split(/\s+/);
-  return OCCUPATIONS.has(words.at(-1) ?? '') || OCCUPATIONS.has(words.slice(-2).join(' '))
-    ? [jobFinding(phrase)]
-    : [];
+  return OCCUPATIONS.has(words.at(-1) ?? '') || OCCUPATIONS.has(words.slice(-2).join(' '));
+}
+
+/** The job of an occupation phrase, or nothing when the phrase names none. */
+function occupation(phrase: string): Finding[] {
+  return isOccupation(phrase) ? [jobFinding(phrase)] : [];
 }
 
 function jobFinding(job: string): Finding {
@@ -1159,7 +1161,7 @@ function identity(raw: string): Finding[] {
     return [];
   if (DIETS[head] !== undefined || deictic(phrase)) return [];
   const article = /^[aeiou]/i.test(phrase) ? 'an' : 'a';
-  if (OCCUPATIONS.has(head) || OCCUPATIONS.has(words.slice(-2).join(' '))) {
+  if (isOccupation(phrase)) {
     return [
       finding({ kind: 'fact', content: `Works as ${article} ${phrase}`, key: 'job_title', tags: ['work'] }),
     ];
@@ -1167,8 +1169,7 @@ function identity(raw: string): Finding[] {
   // "a product manager at Northwind Labs": the role, and the organisation when it is named with a capital.
   const at = /^(.+?)\s+(?:at|for|with)\s+(.+)$/i.exec(phrase);
   if (at) {
-    const role = at[1]!.toLowerCase().split(' ');
-    if (OCCUPATIONS.has(role.at(-1) ?? '') || OCCUPATIONS.has(role.slice(-2).join(' '))) {
+    if (isOccupation(at[1]!)) {
       const org = placeIn(at[2]!);
       return [
         jobFinding(at[1]!),
