@@ -3,7 +3,14 @@
 // user reaches only its own subject in the tenant of its `app_metadata.tenant_id`. Reads only: the database grants
 // role authenticated no write, so that every write passes the write gate; apps write over HTTPS with the same JWT
 // (the typed client of `engram/client`, `POST /v1/memories`).
-import type { LexicalHitRow, Memory, MemoryKind, RecallCandidateRow, RecallMode } from '../contract/index.ts';
+import type {
+  LexicalHitRow,
+  LexicalLane,
+  Memory,
+  MemoryKind,
+  RecallCandidateRow,
+  RecallMode,
+} from '../contract/index.ts';
 
 /** PostgREST's error shape, as supabase-js returns it. Branch on `code` (a SQLSTATE or PGRSTxxx). */
 export interface RpcError {
@@ -69,12 +76,7 @@ export interface RecallCandidatesParams {
 }
 
 /** The lexical lane of one recall (engram.lexical_candidates): ids, scores and lexical shares, best first. */
-export interface LexicalCandidates {
-  ids: string[];
-  scores: number[];
-  /** Null when not asked for (`shares: false`) or when the query has no word. */
-  shares: number[] | null;
-}
+export type LexicalCandidates = LexicalLane;
 
 /** Parameters of engram.lexical_candidates: the recall's subject, query, candidates, filters and language. */
 export type LexicalCandidatesParams = Omit<
@@ -181,24 +183,20 @@ export function engramRpc(client: RpcClient) {
      * `recallCandidates` as `lexical` (the same fused rows as recall_candidates running the lane itself).
      */
     async lexicalCandidates(params: LexicalCandidatesParams): Promise<RpcResult<LexicalCandidates>> {
-      const result = await call<{ ids: string[]; scores: number[]; shares: number[] | null }[]>(
-        client,
-        'lexical_candidates',
-        {
-          p_subject: params.subject,
-          p_query: params.query,
-          p_candidates: params.candidates,
-          p_kinds: params.kinds,
-          p_tags: params.tags,
-          p_session: params.session,
-          p_min_trust: params.minTrust,
-          p_min_importance: params.minImportance,
-          p_since: params.since,
-          p_until: params.until,
-          p_language: params.language,
-          p_shares: params.shares,
-        },
-      );
+      const result = await call<LexicalLane[]>(client, 'lexical_candidates', {
+        p_subject: params.subject,
+        p_query: params.query,
+        p_candidates: params.candidates,
+        p_kinds: params.kinds,
+        p_tags: params.tags,
+        p_session: params.session,
+        p_min_trust: params.minTrust,
+        p_min_importance: params.minImportance,
+        p_since: params.since,
+        p_until: params.until,
+        p_language: params.language,
+        p_shares: params.shares,
+      });
       if (result.error) return result;
       // No row when the caller has no tenant: an empty lane.
       const row = result.data[0];

@@ -78,3 +78,15 @@ export type WriteMemoryInput = Omit<MemoryInput, 'ttl_seconds' | 'source'> & {
   source?: Omit<NonNullable<MemoryInput['source']>, 'type'> & { type: Exclude<SourceType, 'system'> };
   idempotency_key?: string;
 };
+
+/**
+ * The row of engram.lexical_candidates, the lexical lane of one recall on its own: memory ids best first, their
+ * BM25-style scores and, when asked for, their lexical shares (the share of the query's words each one's own words
+ * match; null when not asked for or the query has no word), index for index. recall_candidates takes it back as
+ * p_lexical_ids, p_lexical_scores and p_lexical_shares.
+ */
+export interface LexicalLane {
+  ids: string[];
+  scores: number[];
+  shares: number[] | null;
+}

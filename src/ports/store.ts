@@ -2,6 +2,7 @@
 // scoped to one tenant (RLS does the scoping); operator operations run as the operator role.
 import type {
   AuditEvent,
+  LexicalLane,
   Memory,
   RecallCandidateRow,
   SubjectErasure,
@@ -171,17 +172,6 @@ export interface RecallQuery {
 export type LexicalQuery = Omit<RecallQuery, 'vector' | 'mode' | 'minSimilarity' | 'weights' | 'lexical'> & {
   shares: boolean;
 };
-
-/**
- * The lexical lane's candidates, best first: memory ids, their BM25-style scores and, when asked for, their lexical
- * shares (the share of the query's words each one's own words match; null when not asked for or the query has no
- * word), index for index.
- */
-export interface LexicalLane {
-  ids: string[];
-  scores: number[];
-  shares: number[] | null;
-}
 
 /** A row of engram.recall_candidates, as the database sends it (one shape from SQL to the ranking layer). */
 export type RecallRow = RecallCandidateRow;

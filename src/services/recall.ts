@@ -1,7 +1,7 @@
 // Recall service: embed the query within the time budget (or degrade to lexical and say so), fetch both lanes
 // in one RPC, post-rank purely, and do the bookkeeping after the answer.
 import { requireSubject } from '../access/index.ts';
-import type { Memory, RecallMode, RecallRequest, RecallResponse } from '../contract/index.ts';
+import type { LexicalLane, Memory, RecallMode, RecallRequest, RecallResponse } from '../contract/index.ts';
 import { AppError } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Principal } from '../core/principal.ts';
@@ -9,7 +9,7 @@ import { detectLanguage, UNDETERMINED } from '../language/index.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
 import type { Reranker } from '../ports/reranker.ts';
-import type { ActiveModel, LexicalLane, LexicalQuery, MemoryStore } from '../ports/store.ts';
+import type { ActiveModel, LexicalQuery, MemoryStore } from '../ports/store.ts';
 import {
   type Candidate,
   normalizeQuery,

@@ -2,6 +2,7 @@
 // work, with the role and tenant set inside it so that RLS, not this code, scopes every row.
 import type {
   LexicalHitRow,
+  LexicalLane,
   Memory,
   RecallCandidateRow,
   WriteMemoriesRow,
@@ -13,7 +14,6 @@ import type {
   ApiKeyRecord,
   FeedbackOutcome,
   LexicalHit,
-  LexicalLane,
   LexicalQuery,
   ListFilter,
   MemoryChain,
@@ -252,7 +252,7 @@ function tenantStore(session: SqlSession): TenantStore {
       return rows.map(recallRow);
     },
     async lexicalCandidates(q: LexicalQuery): Promise<LexicalLane> {
-      const { rows } = await session.query<{ ids: string[]; scores: number[]; shares: number[] | null }>(
+      const { rows } = await session.query<LexicalLane>(
         `select l.ids, l.scores, l.shares from engram.lexical_candidates(
            p_subject => $1, p_query => $2, p_candidates => $3, p_kinds => $4::text[], p_tags => $5::text[],
            p_session => $6, p_min_trust => $7, p_min_importance => $8, p_since => $9::timestamptz,
