@@ -110,11 +110,19 @@ describe.each(backends)('the lexical lane passed in to recall_candidates on $nam
     expect(preferences.map((r) => r.kind)).toEqual(['preference']);
   });
 
-  it('refuses ids and scores that do not pair up', async () => {
+  it('refuses ids, scores and shares that do not pair up', async () => {
     const query = { ...(await hybrid('pottery')), mode: 'lexical' as const, vector: undefined };
     await expect(
       h.store.withTenant(scope(), (tx) =>
         tx.recallCandidates({ ...query, lexical: { ids: [crypto.randomUUID()], scores: [], shares: null } }),
+      ),
+    ).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(
+      h.store.withTenant(scope(), (tx) =>
+        tx.recallCandidates({
+          ...query,
+          lexical: { ids: [crypto.randomUUID()], scores: [1], shares: [0.5, 1] },
+        }),
       ),
     ).rejects.toMatchObject({ code: 'invalid_request' });
   });
