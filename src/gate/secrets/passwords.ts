@@ -586,6 +586,10 @@ const VALUE_FIRST_CJK = new RegExp(
 const HYPHENATED_WORDS =
   /(?<![\p{L}])(?:(?:1password|bitwarden|lastpass|keepass(?:xc)?|dashlane|keeper|enpass|proton pass)\s+master|master\s+(?:password|passphrase|key)|passphrase|pass phrase|password|passwort|wachtwoord|mot de passe|contraseña|senha)(?![\p{L}])[^.\n!?]{0,80}?:\s*["'“]?(\p{Ll}{3,}(?:-\p{Ll}{3,}){2,7})(?![\p{L}\p{N}-])/giu;
 
+/** A value that reads as made up rather than a word: letters with a digit or a symbol, six characters or more. */
+const madeUp = (value: string) =>
+  value.length >= 6 && /\p{L}/u.test(value) && /[\p{N}!@#$%^&*+=~?]/u.test(value);
+
 /** Passwords and PINs named after their value: a quoted value, a random-looking one, or 4-8 digits for a PIN. */
 function valuesFirst(text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
@@ -595,7 +599,7 @@ function valuesFirst(text: string): SecretFinding[] {
   }
   for (const match of text.matchAll(VALUE_FIRST_CJK)) {
     const value = match[1]!;
-    if (!/\p{L}/u.test(value) || !/[\p{N}!@#$%^&*+=~?]/u.test(value) || isPlaceholder(value)) continue;
+    if (!madeUp(value) || isPlaceholder(value)) continue;
     findings.push({ code: 'secret.password', start: match.index, end: match.index + value.length });
   }
   for (const match of text.matchAll(VALUE_THEN_POINTER)) {
@@ -610,9 +614,7 @@ function valuesFirst(text: string): SecretFinding[] {
     const next = /^\s*([\p{L}]+)/u.exec(text.slice(match.index + match[0].length))?.[1]?.toLowerCase();
     if (next !== undefined && COMPOUNDS.has(next)) continue;
     const pin = PIN_LABELS.includes(label.toLowerCase());
-    const given = pin
-      ? /^\d{4,8}$/.test(value)
-      : quote !== '' || (/\p{L}/u.test(value) && /[\p{N}!@#$%^&*+=~?]/u.test(value) && value.length >= 6);
+    const given = pin ? /^\d{4,8}$/.test(value) : quote !== '' || madeUp(value);
     if (!given || isPlaceholder(value)) continue;
     const start = match.index + quote.length;
     findings.push({ code: 'secret.password', start, end: start + value.length });
