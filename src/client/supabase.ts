@@ -116,6 +116,21 @@ async function call<T>(client: RpcClient, fn: string, args: Record<string, unkno
   return error ? { data: null, error: asRpcError(error) } : { data: data as T, error: null };
 }
 
+/** The arguments recall_candidates and lexical_candidates both take: the candidate count, filters and language. */
+function laneArgs(params: LexicalCandidatesParams): Record<string, unknown> {
+  return {
+    p_candidates: params.candidates,
+    p_kinds: params.kinds,
+    p_tags: params.tags,
+    p_session: params.session,
+    p_min_trust: params.minTrust,
+    p_min_importance: params.minImportance,
+    p_since: params.since,
+    p_until: params.until,
+    p_language: params.language,
+  };
+}
+
 /** Typed Engram RPCs over a supabase-js client whose `db.schema` is `engram`. */
 export function engramRpc(client: RpcClient) {
   return {
@@ -157,15 +172,7 @@ export function engramRpc(client: RpcClient) {
         p_embedding: params.embedding ? `[${params.embedding.join(',')}]` : undefined,
         p_model: params.model,
         p_mode: params.mode ?? (params.embedding ? 'hybrid' : 'lexical'),
-        p_candidates: params.candidates,
-        p_kinds: params.kinds,
-        p_tags: params.tags,
-        p_session: params.session,
-        p_min_trust: params.minTrust,
-        p_min_importance: params.minImportance,
-        p_since: params.since,
-        p_until: params.until,
-        p_language: params.language,
+        ...laneArgs(params),
         p_min_similarity: params.minSimilarity,
         p_vector_weight: params.vectorWeight,
         p_lexical_weight: params.lexicalWeight,
@@ -186,15 +193,7 @@ export function engramRpc(client: RpcClient) {
       const result = await call<LexicalLane[]>(client, 'lexical_candidates', {
         p_subject: params.subject,
         p_query: params.query,
-        p_candidates: params.candidates,
-        p_kinds: params.kinds,
-        p_tags: params.tags,
-        p_session: params.session,
-        p_min_trust: params.minTrust,
-        p_min_importance: params.minImportance,
-        p_since: params.since,
-        p_until: params.until,
-        p_language: params.language,
+        ...laneArgs(params),
         p_shares: params.shares,
       });
       if (result.error) return result;
