@@ -9,7 +9,7 @@ import { detectLanguage, UNDETERMINED } from '../language/index.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import { type MetricsSink, noopMetrics } from '../ports/metrics.ts';
 import type { Reranker } from '../ports/reranker.ts';
-import type { ActiveModel, LexicalQuery, MemoryStore } from '../ports/store.ts';
+import type { ActiveModel, LexicalQuery, MemoryStore, TenantStore } from '../ports/store.ts';
 import {
   type Candidate,
   normalizeQuery,
@@ -132,6 +132,7 @@ export function createRecallService(deps: RecallServiceDeps) {
   async function embedQuery(
     query: string,
     mode: RecallMode,
+    knownModel?: ActiveModel,
   ): Promise<{ vector: number[] | null; model: ActiveModel | null; failure: string | null }> {
     if (mode === 'lexical') return { vector: null, model: null, failure: null };
     if (!deps.embedder) return { vector: null, model: null, failure: 'embedding_unavailable' };
@@ -141,7 +142,7 @@ export function createRecallService(deps: RecallServiceDeps) {
       return { vector: null, model: null, failure: 'query_out_of_vocabulary' };
     const embedStarted = performance.now();
     const [model, vector] = await Promise.all([
-      activeModel(),
+      knownModel ?? activeModel(),
       deps.embedder.embedQuery(query).then(
         (v) => {
           noteEmbedding(performance.now() - embedStarted);
@@ -239,32 +240,29 @@ export function createRecallService(deps: RecallServiceDeps) {
         until: request.until,
         language,
       };
-      // The lexical lane needs no query vector, so it runs beside the embedding, in a transaction of its own: at
-      // LoCoMo size it was about 4 ms of a 10 ms store call that waited for a ~10 ms embedding (issue 18,
-      // docs/benchmarks/recall-sql.md). An in-process model holds the event loop while it embeds, so the lane's
-      // statement goes on the wire first (its transaction's first round trips, about a millisecond here) and the
-      // database scores it while the model runs; a hosted model's call waits on I/O and starts at once. A lexical
+      // The lexical lane needs no query vector, so it runs beside the embedding: at LoCoMo size it was about 4 ms of
+      // a 10 ms store call that waited for a ~10 ms embedding (issue 18, docs/benchmarks/recall-sql.md). A lexical
       // recall, or one whose embedding is quick (LANE_BESIDE_MIN_EMBED_MS), has nothing to overlap:
       // recall_candidates runs its lane itself.
-      const lexical =
-        requestedMode === 'hybrid' && laneBesideEmbedding()
-          ? startLexicalLane(principal, { ...lanes, shares: true })
-          : null;
-      if (lexical && deps.embedder?.inProcess) await lexical.sent;
-      const embedded = await embedQuery(query, requestedMode);
-      const intent = await intentOf(query, embedded.vector, embedded.model, language);
-      const embedMs = performance.now() - started;
-      const mode: RecallMode = embedded.vector ? requestedMode : 'lexical';
-      if (embedded.failure) {
-        deps.logger.warn('recall.degraded', { reason: embedded.failure, requested_mode: requestedMode });
-      }
+      const besideEmbedding = requestedMode === 'hybrid' && laneBesideEmbedding();
+      const laneQuery: LexicalQuery = { ...lanes, shares: true };
 
-      // Lexical recalls (asked for, or degraded) rank with the active model's k too, so that a degraded answer
-      // orders its lexical candidates exactly as the hybrid would have.
-      const weights = weightsFor(embedded.model ?? (await activeModel().catch(() => null)));
-      const searchStarted = performance.now();
-      const lexicalLane = lexical ? await lexical.lane : undefined;
-      const { rows, rules } = await deps.store.withTenant(principal, (tx) =>
+      /** The query's vector, intent and weights: everything the store call needs that is not in the database. */
+      const prepare = async (knownModel?: ActiveModel) => {
+        const embedded = await embedQuery(query, requestedMode, knownModel);
+        const intent = await intentOf(query, embedded.vector, embedded.model, language);
+        const embedMs = performance.now() - started;
+        const mode: RecallMode = embedded.vector ? requestedMode : 'lexical';
+        if (embedded.failure) {
+          deps.logger.warn('recall.degraded', { reason: embedded.failure, requested_mode: requestedMode });
+        }
+        // Lexical recalls (asked for, or degraded) rank with the active model's k too, so that a degraded answer
+        // orders its lexical candidates exactly as the hybrid would have.
+        const weights = weightsFor(embedded.model ?? knownModel ?? (await activeModel().catch(() => null)));
+        return { embedded, intent, embedMs, mode, weights };
+      };
+      type Prepared = Awaited<ReturnType<typeof prepare>>;
+      const search = (tx: TenantStore, { embedded, mode, weights }: Prepared, lexicalLane?: LexicalLane) =>
         tx.recallWithRules({
           ...lanes,
           vector:
@@ -281,9 +279,40 @@ export function createRecallService(deps: RecallServiceDeps) {
             k: weights.k,
           },
           lexical: lexicalLane,
-        }),
-      );
-      const searchMs = performance.now() - searchStarted;
+        });
+
+      // An in-process model holds the event loop while it embeds, so the lane's statement goes on the wire first
+      // and the database scores it while the model runs; the store call then follows in the same transaction (one
+      // begin, one set of settings, one commit: two transactions cost about 3% of a LoCoMo-size recall,
+      // docs/benchmarks/recall-sql.md). The model is read before it (cached), since a read inside would need a
+      // second connection, which PGlite does not have.
+      const knownModel = besideEmbedding && deps.embedder?.inProcess ? await activeModel() : null;
+      let prepared: Prepared;
+      let found: Awaited<ReturnType<TenantStore['recallWithRules']>>;
+      let searchMs: number;
+      if (knownModel && knownModel.model === deps.embedder?.model) {
+        ({ prepared, found, searchMs } = await deps.store.withTenant(principal, async (tx) => {
+          const lane = tx.lexicalCandidates(laneQuery);
+          // Awaited below unless preparing throws; the transaction then rolls back and this rejection is moot.
+          lane.catch(() => undefined);
+          const prepared = await prepare(knownModel);
+          const searchStarted = performance.now();
+          const found = await search(tx, prepared, await lane);
+          return { prepared, found, searchMs: performance.now() - searchStarted };
+        }));
+      } else {
+        // A hosted model's call waits on I/O and starts at once, the lane in a transaction of its own beside it
+        // (one transaction would hold its connection, idle, for the model's tens of milliseconds).
+        const lexical = besideEmbedding ? startLexicalLane(principal, laneQuery) : null;
+        if (lexical && deps.embedder?.inProcess) await lexical.sent;
+        prepared = await prepare();
+        const searchStarted = performance.now();
+        const lexicalLane = lexical ? await lexical.lane : undefined;
+        found = await deps.store.withTenant(principal, (tx) => search(tx, prepared, lexicalLane));
+        searchMs = performance.now() - searchStarted;
+      }
+      const { embedded, intent, embedMs, mode, weights } = prepared;
+      const { rows, rules } = found;
       const reranked = await rerankRows(
         deps.reranker ?? null,
         query,

@@ -12,11 +12,19 @@ import { createSqlStore } from '../../src/store/sql-store.ts';
 import { backends, type TestDatabase } from '../support/databases.ts';
 import { createHarness, type Harness } from '../support/harness.ts';
 
-/** An executor that logs when the lexical lane's statement reaches the driver. */
-function logging(db: SqlExecutor, log: string[]): SqlExecutor {
-  const session = (s: SqlSession): SqlSession => ({
+/**
+ * An executor that logs when the lexical lane's statement reaches the driver and, in `statements`, which transaction
+ * (numbered as they begin) ran the lane and which the fused call.
+ */
+function logging(db: SqlExecutor, log: string[], statements: string[] = []): SqlExecutor {
+  let transactions = 0;
+  const session = (s: SqlSession, transaction: number): SqlSession => ({
     query: (sql, params) => {
-      if (sql.includes('engram.lexical_candidates(')) log.push('lexical statement issued');
+      if (sql.includes('engram.lexical_candidates(')) {
+        log.push('lexical statement issued');
+        statements.push(`lane in ${transaction}`);
+      }
+      if (sql.includes('engram.recall_candidates(')) statements.push(`fused call in ${transaction}`);
       return s.query(sql, params);
     },
     exec: (sql) => s.exec(sql),
@@ -25,7 +33,10 @@ function logging(db: SqlExecutor, log: string[]): SqlExecutor {
     engine: db.engine,
     query: (sql, params) => db.query(sql, params),
     exec: (sql) => db.exec(sql),
-    transaction: (work) => db.transaction((s) => work(session(s))),
+    transaction: (work) => {
+      const transaction = ++transactions;
+      return db.transaction((s) => work(session(s, transaction)));
+    },
     close: () => db.close(),
   };
 }
@@ -95,9 +106,10 @@ describe.each(backends)('the lexical lane beside the embedding on $name', ({ ope
   for (const inProcess of [true, false]) {
     it(`${inProcess ? 'an in-process model embeds after the lane is issued' : 'a hosted model embeds at once'}, with the same answer`, async () => {
       const log: string[] = [];
+      const statements: string[] = [];
       const h = await createHarness(database, {
         parts: {
-          store: createSqlStore(logging(database.db, log)),
+          store: createSqlStore(logging(database.db, log, statements)),
           embedder: loggingEmbedder(log, inProcess),
         },
       });
@@ -107,12 +119,20 @@ describe.each(backends)('the lexical lane beside the embedding on $name', ({ ope
         inProcess ? ['embedding started'] : ['embedding started', 'lexical statement issued'],
       );
       log.length = 0;
+      statements.length = 0;
       const items = await recall(h, 'oat milk coffee');
       expect(log).toEqual(
         inProcess
           ? ['lexical statement issued', 'embedding started']
           : ['embedding started', 'lexical statement issued'],
       );
+      // In process, the lane and the fused call share one transaction (the model holds the connection for no
+      // longer than it would hold the lane's own); a hosted model's lane has its own, which commits while the
+      // model's call is still out.
+      expect(statements).toHaveLength(2);
+      const [lane, fused] = statements.map((s) => s.split(' in '));
+      expect([lane?.[0], fused?.[0]]).toEqual(['lane', 'fused call']);
+      expect(lane?.[1] === fused?.[1]).toBe(inProcess);
       // recall_candidates running the lane itself (as a supabase-js caller has it) ranks the same.
       const own = await plain.store.withTenant({ tenantId, actor: 'test' }, (tx) =>
         tx.recallCandidates({
