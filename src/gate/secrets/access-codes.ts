@@ -304,10 +304,11 @@ const LABELS = new RegExp(
 // Between the label and the code: a short phrase naming where ("at mum's house", "of the building", "d'entrée de
 // l'immeuble"), up to eight words before a colon ("Kod do bramy garażowej: ...", "Code für die Haustür bei meiner
 // Oma in Freiburg: ...") or a short relative clause before its verb ("the alarm code the landlord gave us is"), an
-// aside in brackets ("at Maria's place (the one behind the garage, not the front door) is"), then a colon, a copula
+// aside in brackets ("at Maria's place (the one behind the garage, not the front door) is"), up to eight words before
+// a verb and the code's digits ("Portkoden till vår nya lägenhet på Södermalm är 5102"), then a colon, a copula
 // or nothing; the lookahead makes the phrase stretch until a code follows.
 const SEPARATOR = new RegExp(
-  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al|od|na|za|اللي|اللى|الذي|التي|في)\\s+|(?:d|l|dell)['’])(?:(?![\\d#*])[^\\s:：=.!?,;]+\\s+){0,3}?(?![\\d#*])[^\\s:：=.!?,;]+|(?:\\s+(?![\\d#*])[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${VERBS})\\s+[#*]?\\d)|(?:\\s+[\\p{L}'’-]+){1,8}(?=\\s*(?:\\([^()\\n]{1,80}\\)\\s*)?[:：])|(?:\\s+[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*\\([^()\\n]{1,160}\\))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?(?:\\s*\\([^()\\n]{1,80}\\)\\s*[:：]?)?(?:\\s*\\n[ \\t]*>+)?\\s*(?=["']?[#*]?(?:[A-Z](?=\\d{3}))?\\d)`,
+  `^(?:\\s+(?:(?:at|for|of|on|in|to|from|an|am|im|der|des|de|du|da|do|en|für|del|della|dello|di|dei|al|od|na|za|اللي|اللى|الذي|التي|في)\\s+|(?:d|l|dell)['’])(?:(?![\\d#*])[^\\s:：=.!?,;]+\\s+){0,3}?(?![\\d#*])[^\\s:：=.!?,;]+|(?:\\s+(?![\\d#*])[^\\s:：=.!?,;]+){1,8}?(?=\\s+(?:${VERBS})\\s+[#*]?\\d)|(?:\\s+[\\p{L}'’-]+){1,8}(?=\\s*(?:\\([^()\\n]{1,80}\\)\\s*)?[:：])|(?:\\s+[^\\s:：=.!?,;]+){1,4}?(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}]))|${RELATIVE_CLAUSE}(?=\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})(?![\\p{L}])))?(?:\\s*\\([^()\\n]{1,160}\\))?(?:\\s*[:：=]|\\s+(?:${VERBS})(?![\\p{L}])|\\s+-)?(?:\\s*\\([^()\\n]{1,80}\\)\\s*[:：]?)?(?:\\s*\\n[ \\t]*>+)?\\s*(?=["']?[#*]?(?:[A-Z](?=\\d{3}))?\\d)`,
   'iu',
 );
 // Digits with #, * or a letter ("4B729", "1984#", "#5521", "24-36-12", "3-1-4-1", "5 - 0 - 3 - 2").

@@ -181,6 +181,14 @@ const BACKUP_CODE = /^[A-Za-z0-9]{4,10}(?:[ -][A-Za-z0-9]{3,8}){0,3}(?![A-Za-z0-
 // The code comes first in the SMS form: "482913 is your verification code", "G-582019 is your Google code".
 const CODE_FIRST =
   /(?<![\w-])((?:[A-Z]{1,2}-)?\d{4,8})\s+is\s+your\s+(?:[\p{L}\d.&'-]+\s+){0,3}?(?:code|otp|pin|passcode|password)\b/giu;
+// The code named after it by one of the labels above, in a user's words ("G-739204 is my Google verification code",
+// "604 118 as the two-factor code", "save 482913 as the login code"): the label says it is a one-time code (not a
+// zip or promo code, which are no label), so "my" and "the" count as the SMS's "your" does; no second determiner
+// between ("2024 is the year the verification code rules changed").
+const CODE_NAMED_AFTER = new RegExp(
+  `(?<![\\w-])((?:[A-Z]{1,2}-)?\\d(?:[ -]?\\d){3,7})\\s+(?:is|as)\\s+(?:my|the|our|your|a)\\s+(?:(?!(?:the|a|an|my|our|your|that|this)\\s)[\\p{L}\\d.&'-]+\\s+){0,2}?(?:${phrasePattern(CODE_LABELS)})(?![\\p{L}])`,
+  'giu',
+);
 // The same in other languages: "731964 आपका OTP है", "482913 es tu código", "482913 é o seu código", "482913 est votre
 // code", "482913 ist Ihr Bestätigungscode", "482913 è il tuo codice", "482913 adalah kode OTP".
 const CODE_FIRST_FOREIGN =
@@ -195,6 +203,10 @@ const ASKED_THEN_GIVEN =
 // Case matters for the capitals, so the words are spelled in both cases.
 const YOUR_CODE =
   /\b(?:[Yy]our|YOUR)\s+(?:[\p{L}\d.&'-]+\s+){0,3}?(?:[Cc]ode|CODE)\s*(?:(?:[Ii]s|IS)\s*:?|:)\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7}(?!\d)|(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{5,8}(?![\p{L}\d]))/gu;
+// Steam Guard's codes are five capitals and digits, whoever's words name them ("the steam guard code is F7K2X",
+// "Steam Guard: 7KQ2M").
+const STEAM_GUARD =
+  /\bsteam\s*guard(?:\s+(?:mobile\s+)?(?:code|authenticator\s+code))?\s*(?:is|was|:|=|->|→)?\s*:?\s*((?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{5})(?![\p{L}\d])/giu;
 // A code someone sent: "the code they texted me is 739 204", "the code Chase just sent is 4821". Not a postal,
 // promo, error or area code, whatever sent it.
 const SENT_CODE = new RegExp(
@@ -297,6 +309,8 @@ export function detectOneTimeCodes(text: string): SecretFinding[] {
   findings.push(
     ...spansOf(text, CODE_FIRST),
     ...spansOf(text, CODE_FIRST_FOREIGN),
+    ...spansOf(text, CODE_NAMED_AFTER),
+    ...spansOf(text, STEAM_GUARD),
     ...spansOf(text, YOUR_CODE),
     ...spansOf(text, ASKED_THEN_GIVEN),
     ...spansOf(text, USE_TO),

@@ -177,7 +177,12 @@ const ASSIGNMENT = /^["')）]?\s*(?::=|=>|->|→|⇒|[:=：])\s*/;
 // follows the label only, so "password manager is bitwarden" (a password manager) does not match.
 const POSSESSIVE = phrasePattern(POSTPOSED_POSSESSIVES);
 // Adverbs between an English verb and its value ("our netflix password is still x").
-const STILL = phrasePattern(['still', 'currently', 'always', 'also', 'actually', 'really']);
+// And "now" in the languages that put it there ("Hasło do laptopa to teraz ...", "das Passwort ist jetzt ...").
+const STILL = phrasePattern([
+  ...['still', 'currently', 'always', 'also', 'actually', 'really', 'now'],
+  ...['teraz', 'jetzt', 'nun', 'ahora', 'maintenant', 'désormais', 'agora', 'adesso', 'ora', 'nu', 'nå'],
+  ...['теперь', 'сейчас', 'тепер', 'şimdi', 'artık', 'sekarang', 'giờ', 'bây giờ'],
+]);
 const STATEMENT = new RegExp(
   `^(?:\\s+(?:${POSSESSIVE}))?${PHRASE}?(?:\\s+(?:${POSSESSIVE}))?(?:\\s+(${VERBS})(?:\\s+(?:${STILL}))?(?:\\s*[:：]\\s*|\\s+)|\\s*(?:[:=：]|->|=>|→|⇒)\\s*)`,
   'iu',
@@ -554,9 +559,10 @@ function findValue(text: string, labelStart: number, label: string, cjk: boolean
 }
 
 // The value first: "hunter2 is my password", "'Tr0ub4dor&3' is the password for the NAS", "4471 is my PIN",
-// "Sonne!12 ist mein Passwort": the value, a verb, at most two words ("my", "the wifi"), the label.
+// "Sonne!12 ist mein Passwort", "uses Kitchen$Sink42 as the password": the value, a verb or "as", at most two words
+// ("my", "the wifi"), the label.
 const VALUE_FIRST = new RegExp(
-  `(?<![^\\s"'“‘(])(["'“‘]?)([^\\s"'“”‘’]{4,64})\\1\\s+(?:${UNAMBIGUOUS_VALUE_VERBS})\\s+(?:[\\p{L}-]+\\s+){0,2}?(${phrasePattern([...ENGLISH_LABELS, ...FOREIGN_LABELS, ...PIN_LABELS])})(?![\\p{L}])`,
+  `(?<![^\\s"'“‘(])(["'“‘]?)([^\\s"'“”‘’]{4,64})\\1\\s+(?:${UNAMBIGUOUS_VALUE_VERBS}|as)\\s+(?:[\\p{L}-]+\\s+){0,2}?(${phrasePattern([...ENGLISH_LABELS, ...FOREIGN_LABELS, ...PIN_LABELS])})(?![\\p{L}])`,
   'giu',
 );
 
@@ -686,7 +692,8 @@ export function detectPasswords(text: string): SecretFinding[] {
     const finding =
       findValue(text, label.index, label[0], true) ??
       cjkDigitsThenCopula(text, label.index + label[0].length) ??
-      cjkValueThenCopula(text, label.index + label[0].length);
+      cjkValueThenCopula(text, label.index + label[0].length) ??
+      thaiValueAfterModifiers(text, label.index + label[0].length);
     if (finding) findings.push(finding);
   }
   return findings;
@@ -737,4 +744,17 @@ function cjkValueThenCopula(text: string, labelEnd: number): SecretFinding | nul
   if (!match || isPlaceholder(match[1]!)) return null;
   const start = labelEnd + match.index;
   return { code: 'secret.password', start, end: start + match[1]!.length };
+}
+
+// Thai puts what a password is for after its label, without spaces, then the copula ("รหัสผ่านอีเมลบริษัทของฉันคือ
+// Mango!2567th": the password of my company's e-mail is ...): up to thirty Thai characters, "คือ" or "เป็น", and a
+// made-up value.
+const THAI_MODIFIERS_THEN_COPULA = /^[\p{Script=Thai} ]{1,30}?(?:คือ|เป็น)\s*([^\s"'“”‘’]{6,64})/u;
+
+function thaiValueAfterModifiers(text: string, labelEnd: number): SecretFinding | null {
+  const match = THAI_MODIFIERS_THEN_COPULA.exec(text.slice(labelEnd));
+  const value = match?.[1]?.replace(/[.,!?]+$/, '');
+  if (!match || !value || !madeUp(value) || isPlaceholder(value)) return null;
+  const start = labelEnd + match[0].length - match[1]!.length;
+  return { code: 'secret.password', start, end: start + value.length };
 }

@@ -56,6 +56,12 @@
 //   IoT, family admin, small shops, HR and tax forms, medical portals, crypto, games, rentals, developer side
 //   projects), 50 of each in English and the rest in 14 languages; a third of the secrets hard (value before its
 //   label, spaced or dashed codes, keypad symbols, mixed scripts). No label was changed.
+// - twenty-second (2026-12-04): 100 and 100 of everyday "remember this" messages, 55 of each in English and the
+//   rest in 20 languages, phrased as people chat (labels before and after values, none at all, values split by
+//   spaces or dashes, in quotes or brackets, lower case), national identifiers of 12 countries with valid check
+//   digits; the benign ones hard negatives (commit hashes, tickets, ISBNs, booking codes, codes mentioned but not
+//   given). Two label names the writer guessed were mapped to the gate's (secret.otp -> secret.one_time_code,
+//   pii.card_number -> secret.card_number); no label was otherwise changed.
 // The secrets' texts are base64 so that no complete credential literal sits in the repository; every value is fake.
 import { readFileSync } from 'node:fs';
 import type { DetectionCode } from '../../../src/gate/index.ts';
@@ -87,6 +93,7 @@ const SETS = [
   { file: 'held-out-nineteenth.json', origin: 'held-out-nineteenth', prefix: 'held19' },
   { file: 'held-out-twentieth.json', origin: 'held-out-twentieth', prefix: 'held20' },
   { file: 'held-out-twenty-first.json', origin: 'held-out-twenty-first', prefix: 'held21' },
+  { file: 'held-out-twenty-second.json', origin: 'held-out-twenty-second', prefix: 'held22' },
 ] as const satisfies readonly { file: string; origin: CaseOrigin; prefix: string }[];
 
 function read(file: string): IndependentSet {

@@ -70,6 +70,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-nineteenth',
   'held-out-twentieth',
   'held-out-twenty-first',
+  'held-out-twenty-second',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

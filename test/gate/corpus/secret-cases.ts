@@ -31,7 +31,8 @@ export type CaseOrigin =
   | 'held-out-eighteenth'
   | 'held-out-nineteenth'
   | 'held-out-twentieth'
-  | 'held-out-twenty-first';
+  | 'held-out-twenty-first'
+  | 'held-out-twenty-second';
 
 export interface SecretCase {
   id: string;
