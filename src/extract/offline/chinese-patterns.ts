@@ -17,7 +17,8 @@ import { insideToken } from './text.ts';
 /** Adverbs that may sit between 我 and the verb ("我一直都不喝酒", "我也特别喜欢"). */
 const ADV =
   '(?:也|还|都|就|一直|从来|向来|一向|真的|真|特别|非常|很|挺|最|比较|有点|现在|目前|已经|本来|其实|确实|超|超级|蛮|还是|可|实在|本人|自己)*';
-const END = /[,;:!?()\s]|但|但是|可是|不过|因为|所以|而且|然后|并且|\uE000/;
+// A space ends a clause (dictation writes no commas), not one between two Latin words ("best、top rated这种词").
+const END = /[,;:!?()]|(?<![A-Za-z])\s|\s(?![A-Za-z])|但|但是|可是|不过|因为|所以|而且|然后|并且|\uE000/;
 const TRAILING = /(?:了|啦|呀|啊|哦|的|吧|嘛|呢|哈|哈哈|去|来)+$/;
 // Pointing back into the conversation ("这首歌", "你说的办法"): no thing can be read from it.
 const DEICTIC = /^(?:他|她|它|他们|她们|一切|什么|啥)$|^(?:这|那)|你|您/;
@@ -32,9 +33,13 @@ export function object(rest: string): string {
   return cut.replace(TRAILING, '').trim();
 }
 
-/** The thing a stance is about: the object without a leading verb ("喝乌龙茶" -> 乌龙茶); undefined if deictic. */
+/**
+ * The thing a stance is about: the object without a leading determiner or verb ("那些专业术语" -> 专业术语, "喝乌龙茶" ->
+ * 乌龙茶); undefined if deictic.
+ */
 export function facetOf(phrase: string): string | undefined {
   const facet = phrase
+    .replace(/^(?:什么|任何|那些|这些|那种|这种|那类|这类)/, '')
     .replace(LEADING_VERB, '')
     .replace(/^(?:太|很|特别)/, '')
     .trim();
@@ -377,7 +382,7 @@ export const CHINESE_PATTERNS: Pattern[] = [
   },
   {
     re: new RegExp(
-      `我(?:的|家|家的)?(${REL})(?:的名字)?(?:叫|名叫|叫做|的名字是)([^\\s,;:!?]{1,4}?)(?=[,;:!?]|$|今年|也|他|她|它|是|很|特别|每)`,
+      `我(?:的|家|家的)?(${REL})(?:的名字|的小名|小名|大名|的大名|乳名)?(?:叫|名叫|叫做|的名字是)([^\\s,;:!?]{1,4}?)(?=[,;:!?]|$|今年|也|他|她|它|是|很|特别|每)`,
     ),
     momentaryVoids: false,
     build: (m) => relative(m[1]!, m[2]!),
@@ -404,9 +409,10 @@ export const CHINESE_PATTERNS: Pattern[] = [
     ),
     build: (m) => [finding({ kind: 'fact', content: `学${m[1]!}${m[2]!}了`, tags: ['learning'] })],
   },
-  // An animal named by its kind ("我家有只柯基叫豆包"): the classifier 只 or 条 says it is a pet.
+  // An animal named by its kind ("我家有只柯基叫豆包", "刚领养了一只三花，叫年糕"): the classifier 只 or 条 says it is
+  // a pet.
   {
-    re: /我(?:们)?家?(?:养了|养着|有|养)(?:一|两|二|三)?(?:只|条)([^\s,;:!?叫的]{1,4}?)(?:,\s*(?:它|他|她))?(?:叫|名叫|叫做)([^\s,;:!?]{1,4}?)(?=[,;:!?]|$)/,
+    re: /(?:我(?:们)?家?|^)(?:刚|刚刚|新)?(?:领养了|收养了|捡了|养了|养着|有|养)(?:一|两|二|三)?(?:只|条)([^\s,;:!?叫的]{1,4}?)(?:,\s*(?:它|他|她))?,?\s*(?:叫|名叫|叫做)([^\s,;:!?]{1,4}?)(?=[,;:!?]|$)/,
     momentaryVoids: false,
     build: (m) => {
       const n = name(m[2]!);
@@ -433,13 +439,70 @@ export const CHINESE_PATTERNS: Pattern[] = [
   },
   // What the user rules out ("我不考虑需要经常出差的岗位"): a limit on every later suggestion.
   {
-    re: new RegExp(`我${ADV}(?:暂时)?不(?:考虑|接受)([^,;:!?]{2,20})`),
+    re: new RegExp(`我${ADV}(?:暂时)?不(?:考虑|接受)(?!了)([^,;:!?]{2,20})`),
     build: (m) => {
       const what = object(m[1]!);
       return what === '' || DEICTIC.test(what)
         ? []
         : [finding({ kind: 'constraint', content: `不考虑${what}`, tags: ['limit'] })];
     },
+  },
+  // What may not be used somewhere, said without a subject ("标题里不能用best这种词"): a standing limit.
+  {
+    re: /(?:^|,)([^,;:!?我你他她]{1,10}?(?:里|中|上))(?:不能|不可以|不许|禁止)(用|写|出现|放)([^,;:!?]{1,20})/,
+    build: (m) => {
+      const what = object(m[3]!);
+      return what === ''
+        ? []
+        : [finding({ kind: 'constraint', content: `${m[1]!}不能${m[2]!}${what}`, tags: ['limit'] })];
+    },
+  },
+  // The kind of home ("我住合租房", "我住宿舍"): a fact, not a place.
+  {
+    re: new RegExp(`我${ADV}住(?!在)(合租房|宿舍|公寓|出租屋|地下室|城中村|老小区|学校宿舍|员工宿舍)`),
+    momentaryVoids: false,
+    build: (m) => [finding({ kind: 'fact', content: `住${m[1]!}`, tags: ['home'] })],
+  },
+  // The thing first, then the refusal ("生骨肉我就不考虑了"): a taste about that thing.
+  {
+    re: new RegExp(
+      `(?:^|,)([^,;:!?我]{2,10}?)我${ADV}(?:就|肯定|绝对)?不(?:考虑|要|碰)了?(?=[,;:!?]|$|吧|啊)`,
+    ),
+    build: (m) => stance('preference', '不考虑', m[1]!.trim(), 'avoid', ['preference']),
+  },
+  // A household rule for the children ("我们家不给孩子看短视频"): a limit on every suggestion about them.
+  {
+    re: new RegExp(`我(?:们)?家${ADV}(?:从来)?不(给|让|许)(孩子|小孩|娃|宝宝)([^,;:!?]{2,12})`),
+    build: (m) => {
+      const what = object(m[3]!);
+      return what === ''
+        ? []
+        : [finding({ kind: 'constraint', content: `不${m[1]!}${m[2]!}${what}`, tags: ['family', 'limit'] })];
+    },
+  },
+  // Where the user lives, from what they do in a known city ("我们在成都刚买了套二手房", "我在深圳做跨境电商").
+  {
+    re: new RegExp(`我(?:们)?${ADV}在([^\\s,;:!?]{2,5}?)(?=刚|新|买|做|学|开|租|带|装|找|读|创业)`),
+    momentaryVoids: false,
+    build: (m) =>
+      ZH_PLACES.test(m[1]!)
+        ? [finding({ kind: 'fact', content: `住在${m[1]!}`, key: 'residence', tags: ['location'] })]
+        : [],
+  },
+  // A choice said with its topic first and no subject ("地板最后定了木地板").
+  {
+    re: /(?:^|,)([^,;:!?我你他她]{1,6}?)(?:最后|最终|还是)(?:定了|选了|决定用|用了)([^,;:!?]{1,12})/,
+    build: (m) => {
+      const what = object(m[2]!);
+      return what === ''
+        ? []
+        : [finding({ kind: 'decision', content: `${m[1]!}定了${what}`, tags: ['decision'] })];
+    },
+  },
+  // What a doctor ruled out that is not food ("医生说不能跑步"): a constraint without a facet.
+  {
+    re: /(?:医生|大夫)(?:说|让|叫|建议|嘱咐)(?:我)?(?:以后)?(?:不能|别|不要|不可以|不宜)([^\s,;:!?吃喝]{1,6}?)(?=[,;:!?。]|$|了)/,
+    build: (m) => [finding({ kind: 'constraint', content: `不能${m[1]!}`, tags: ['health'] })],
   },
   {
     re: new RegExp(`我(?:的|家|家的)?(${REL})是(?:一名|一个|一位|个|名|位)?([^,;:!?]{1,10}?)(?=[,;:!?]|$)`),

@@ -26,15 +26,22 @@ const RECOMMEND = /(?:别|不要|不用|请勿|请不要|千万别)(?:再)?(?:�
 const DONT =
   /(?:别|不要|不用|不许|请勿|请不要|千万别)(?:再)?(?:给我|跟我|帮我|对我|为我)?(推荐|发|用|说|加|放|提|安排|点)(.+)/;
 
+// "以后给我推荐资料的时候只推荐免费的": a standing situation (what the assistant does for the user) and what to do then.
+const RULE_WHEN =
+  /(?:以后|今后|往后)(?:你)?(?:给我|帮我|为我|跟我)?([^,;:!?我]{2,10}?)的时候,?\s*(?:你)?(?:就|都|请|也)?(.+)/;
+
 function ruleFindings(text: string, quotes: readonly string[], standing: boolean): Finding[] {
-  const m = RULE.exec(text);
+  const m = RULE.exec(text) ?? RULE_WHEN.exec(text);
   if (!m) return [];
   const quoted = /^\uE000\d+\uE001$/.test(m[1]!);
   if (!quoted && !standing && !/^(?:每当|每次|只要)/.test(m[0])) return [];
   const trigger = unmask(m[1]!, quotes).trim();
-  const action = unmask(m[2]!, quotes)
+  // The instruction ends where the user speaks of themself again ("只推荐免费的吧，我现在辞职在家备考").
+  const action = unmask(m[2]!.split(/,\s*我/)[0]!, quotes)
     .replace(/我/g, '')
+    .replace(/^是(?=把|用|给)/, '')
     .replace(/[。.!]+$/, '')
+    .replace(/(?:吧|哈|啊|哦)$/, '')
     .trim();
   if (trigger === '' || [...action].length < 2) return [];
   return [
@@ -144,8 +151,12 @@ function beforeTheQuestion(text: string): Finding[] {
   return at >= 6 ? withCarriedSubject(text.slice(0, at).replace(/(?:你|您)(?:有|觉得|看|说)?$/, '')) : [];
 }
 
+// What the assistant is asked to tell or mark ("直接告诉我看哪里", "标一下放多少盐"): a question word there asks nothing
+// of the user.
+const EMBEDDED_QUESTION = /(?:告诉我|教我|跟我说|给我讲|帮我查|标一下|标出|注明)[^,;:!?]*/g;
+
 function sentenceFindings(text: string, question: boolean, quotes: readonly string[]): Finding[] {
-  if (question || ZH_QUESTION.test(text)) return beforeTheQuestion(text);
+  if (question || ZH_QUESTION.test(text.replace(EMBEDDED_QUESTION, ''))) return beforeTheQuestion(text);
   const standing = new RegExp(STANDING.source).test(text);
   const rule = ruleFindings(text, quotes, standing);
   if (rule.length > 0) return rule;
@@ -171,13 +182,17 @@ function sentenceFindings(text: string, question: boolean, quotes: readonly stri
   const rest = text.replace(STANDING, '');
   const stated = statements(rest);
   if (stated.length > 0) return stated;
-  if (ZH_NOT_ASSERTED.test(rest)) return [];
+  // What comes after the instruction may tell the assistant something ("别用专业术语，直接告诉我看哪里"): only the
+  // words before it can make it someone else's.
+  if (ZH_NOT_ASSERTED.test(rest.slice(0, DONT.exec(rest)?.index ?? rest.length))) return [];
   return instructionFindings(rest);
 }
 
 /** The findings of one Chinese user turn; nothing from a turn that asks not to keep something or for text work. */
 export function chineseFindings(turn: string): Finding[] {
   const masked: Masked = maskQuotes(turn);
-  if (ZH_DO_NOT_KEEP.test(masked.text) || ZH_TASK.test(masked.text)) return [];
+  // A request for work on a text is material, unless it is asked for every time ("以后我说“翻一下”，就是把中文翻成...").
+  const standing = new RegExp(STANDING.source).test(masked.text);
+  if (ZH_DO_NOT_KEEP.test(masked.text) || (ZH_TASK.test(masked.text) && !standing)) return [];
   return sentences(masked.text).flatMap((s) => sentenceFindings(s.text, s.question, masked.quotes));
 }

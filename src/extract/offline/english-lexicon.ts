@@ -36,6 +36,27 @@ export const RELATIONS: Readonly<Record<string, string>> = {
   hamster: 'pet:name',
   parrot: 'pet:name',
   horse: 'pet:name',
+  // Kinds of pet and the dog breeds people name their animal by ("my rescue greyhound Biscuit").
+  tortoise: 'pet:name',
+  turtle: 'pet:name',
+  budgie: 'pet:name',
+  ferret: 'pet:name',
+  gecko: 'pet:name',
+  greyhound: 'pet:name',
+  lurcher: 'pet:name',
+  whippet: 'pet:name',
+  labrador: 'pet:name',
+  spaniel: 'pet:name',
+  terrier: 'pet:name',
+  collie: 'pet:name',
+  retriever: 'pet:name',
+  beagle: 'pet:name',
+  dachshund: 'pet:name',
+  husky: 'pet:name',
+  pug: 'pet:name',
+  corgi: 'pet:name',
+  poodle: 'pet:name',
+  schnauzer: 'pet:name',
   brother: 'sibling:name',
   sister: 'sibling:name',
   mom: 'parent:name',
@@ -141,9 +162,12 @@ export const MOMENTARY =
 export const NOT_ASSERTED =
   /\b(?:if|suppose|supposing|imagine|hypothetically|pretend|assuming|assume|would|wish|were|unless|in case|maybe|might|perhaps|said|says|say|told|tells|telling|asked|according|claims?|thinks|thought|heard|reckons|whether)\b/i;
 
-/** Sentence openings that make it a question even without a question mark. */
+/**
+ * Sentence openings that make it a question even without a question mark; not a subjectless "Can't stand anything too
+ * hoppy", which states.
+ */
 export const QUESTION_START =
-  /^(?:(?:so|and|but|ok|okay|hey|hi|um|hmm|also|quick question)[,:]?\s+)*(?:do|does|did|can|could|should|would|will|is|are|am|was|were|have|has|what|what's|whats|why|how|where|when|who|which|any|anyone|is there|are there)\b/i;
+  /^(?:(?:so|and|but|ok|okay|hey|hi|um|hmm|also|quick question)[,:]?\s+)*(?:do|does|did|can|could|should|would|will|is|are|am|was|were|have|has|what|what's|whats|why|how|where|when|who|which|any|anyone|is there|are there)\b(?!['’]t\b)/i;
 
 /** Turn openings that ask for work on a text: whatever follows is material, not the user's statement. */
 export const TASK_START =

@@ -4,6 +4,7 @@ import { familyKey } from '../../core/slot-keys.ts';
 import {
   CONDITIONS,
   DIETS,
+  LANGUAGES,
   NOT_IDENTITY,
   NOT_NAMES,
   NOT_POSSESSIONS,
@@ -151,6 +152,29 @@ function allergies(list: string, verb = 'Is allergic to'): Finding[] {
       }),
     ];
   });
+}
+
+const PRONOUNS = /\b(she\/her|he\/him|they\/them|she\/they|he\/they|they\/she|they\/he|xe\/xem|ze\/zir)\b/iu;
+
+function pronounsFinding(pronouns: string): Finding {
+  return finding({
+    kind: 'fact',
+    content: `Uses ${pronouns.toLowerCase()} pronouns`,
+    key: 'pronouns',
+    tags: ['name'],
+  });
+}
+
+// A job taken at a named organisation ("for a job at Zalando", "got a new job with Arup").
+const JOB_TAKEN =
+  /(?:for|got|landed|took|accepted|started)\s+(?:a|the|my)\s+(?:new\s+)?job\s+(?:at|with)\s+(\p{Lu}[\p{L}\d&'-]*(?:\s+\p{Lu}[\p{L}\d&'-]*){0,3})/u;
+
+/** The employer of a job taken somewhere in `text` (a move's reason: "moved to Berlin for a job at Zalando"). */
+function jobTaken(text: string): Finding[] {
+  const job = JOB_TAKEN.exec(text);
+  return job
+    ? [finding({ kind: 'fact', content: `Works at ${job[1]!}`, key: 'employer', tags: ['work'] })]
+    : [];
 }
 
 /** In priority order: the first pattern to read a clause wins it. */
@@ -318,7 +342,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   // Habits said with don't / never: what is not eaten, drunk or done.
   {
-    re: /\b(?:i|we)\s+(don't|do not|dont|never)\s+(?:really\s+|usually\s+|generally\s+|ever\s+|even\s+)?(like|enjoy|love|eat|drink|touch|use|watch|fly|wear|cook with|order|buy|smoke|drive|cook|swim|own)\b(.*)/iu,
+    re: /\b(?:i|we)\s+(don't|do not|dont|never)\s+(?:really\s+|usually\s+|generally\s+|ever\s+|even\s+)?(like|enjoy|love|eat|drink|touch|use|watch|fly|wear|cook with|order|buy|smoke|drive|cook|swim|own|speak)\b(.*)/iu,
     build: (m) => negativeHabit(m[1]!.toLowerCase() === 'never', m[2]!.toLowerCase(), m[3]!),
   },
   // Always / usually: how the user has things.
@@ -352,7 +376,10 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     build: (m) => {
       const place = placeIn(objectPhrase(m[1]!), m.input);
       return place
-        ? [finding({ kind: 'fact', content: `Lives in ${place}`, key: 'residence', tags: ['location'] })]
+        ? [
+            finding({ kind: 'fact', content: `Lives in ${place}`, key: 'residence', tags: ['location'] }),
+            ...jobTaken(m[1]!),
+          ]
         : [];
     },
   },
@@ -524,7 +551,8 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   // Names.
   {
-    re: /\b(?:(?:please|pls|you can|you could|just|feel free to|everyone|people|my friends|friends)\s+)?(?:call|calls)\s+me\s+([\p{L}'-]+)(?=$|[\s,.!?;:)])/iu,
+    // Not "nobody calls me Julian", "don't call me Jay": a name the user refuses.
+    re: /(?<!\b(?:nobody|no one|noone|never|don't|dont|do not|doesn't|stop|not)\s+)\b(?:(?:please|pls|you can|you could|just|feel free to|everyone|people|my friends|friends)\s+)?(?:call|calls)\s+me\s+([\p{L}'-]+)(?=$|[\s,.!?;:)])/iu,
     momentaryVoids: false,
     build: (m) => {
       const name = m[1]!;
@@ -585,12 +613,19 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   {
     // "I'm Priya", "hi, I'm Jordan, btw": a greeting-like introduction, the name alone in its clause.
-    re: /(?:^|[,!]\s*|\b(?:[Hh]i|[Hh]ello|[Hh]ey)\s+)[Ii](?:'m|\s+am)\s+([\p{Lu}][\p{L}'-]+(?:\s+[\p{Lu}][\p{L}'-]+)?)(?=\s*(?:$|[,!.]|\s+(?:btw|by the way|here|and|from)\b|\s+-))/u,
+    re: /(?:^|[,!]\s*|\b(?:[Hh]i|[Hh]ello|[Hh]ey)\s+)[Ii](?:'m|\s+am)\s+([\p{Lu}][\p{L}'-]+(?:\s+[\p{Lu}][\p{L}'-]+)?)(?=\s*(?:$|[,!.]|\s+(?:btw|by the way|here|and|from)\b|\s+-|\s*\((?:she|he|they|xe|ze)\/))/u,
     momentaryVoids: false,
     build: (m) => {
       const name = properName(m[1]!.split(' ')[0]) ? m[1]! : undefined;
+      // "I'm Aoife (she/her)": the name's clause holds the pronouns too, so they are read here.
+      const pronouns = new RegExp(`^\\s*\\(${PRONOUNS.source}\\)`, 'iu').exec(
+        (m.input ?? '').slice((m.index ?? 0) + m[0].length),
+      );
       return name
-        ? [finding({ kind: 'fact', content: `Is called ${name}`, key: 'name', tags: ['name'] })]
+        ? [
+            finding({ kind: 'fact', content: `Is called ${name}`, key: 'name', tags: ['name'] }),
+            ...(pronouns ? [pronounsFinding(pronouns[1]!)] : []),
+          ]
         : [];
     },
   },
@@ -617,21 +652,14 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     },
   },
   {
-    re: /\b(she\/her|he\/him|they\/them|she\/they|he\/they|they\/she|they\/he|xe\/xem|ze\/zir)\b/iu,
+    re: PRONOUNS,
     momentaryVoids: false,
-    build: (m) => [
-      finding({
-        kind: 'fact',
-        content: `Uses ${m[1]!.toLowerCase()} pronouns`,
-        key: 'pronouns',
-        tags: ['name'],
-      }),
-    ],
+    build: (m) => [pronounsFinding(m[1]!)],
   },
   // The user's people and pets, by name.
   {
     re: new RegExp(
-      String.raw`\b(?:my|our)\s+(?:little\s+|older\s+|younger\s+|big\s+|baby\s+|eldest\s+|youngest\s+|oldest\s+|new\s+|rescue\s+|twin\s+)?(${Object.keys(RELATIONS).join('|')})(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|'s\s+called|,)?\s+([\p{L}'-]+)(?=$|[\s,.!?;:)])`,
+      String.raw`\b(?:my|our)\s+(?:little\s+|old\s+|older\s+|younger\s+|big\s+|baby\s+|eldest\s+|youngest\s+|oldest\s+|new\s+|rescue\s+|twin\s+)?(${Object.keys(RELATIONS).join('|')})(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|'s\s+called|,)?\s+([\p{L}'-]+)(?=$|[\s,.!?;:)])`,
       'iu',
     ),
     momentaryVoids: false,
@@ -713,10 +741,10 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   // Decisions.
   {
     re: new RegExp(
-      String.raw`${I}(?:'ve|ve|\s+have)?\s+(?:finally\s+|just\s+|now\s+|already\s+)?decided\s+(?:(to|on|that)\s+)?(.+)`,
+      String.raw`${I}(?:'ve|ve|\s+have)?\s+(?:finally\s+|just\s+|now\s+|already\s+)?decided\s+(?:(to|on|that|not\s+to|against)\s+)?(.+)`,
       'iu',
     ),
-    build: (m) => decision(`Decided ${m[1]?.toLowerCase() ?? 'to'} `, m[2]!),
+    build: (m) => decision(`Decided ${m[1]?.toLowerCase().replace(/\s+/, ' ') ?? 'to'} `, m[2]!),
   },
   {
     re: new RegExp(String.raw`${I}(?:'m|'re|\s+am|\s+are|'ll|\s+will)\s+(?:going|go)\s+with\s+(.+)`, 'iu'),
@@ -724,7 +752,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   {
     re: new RegExp(
-      String.raw`${I}\s+(?:finally\s+)?(?:chose|picked(?!\s+up\b)|went with|settled on|opted for)\s+(.+)`,
+      String.raw`${I}(?:'ve|ve|\s+have)?\s+(?:finally\s+|now\s+)?(?:chose|picked(?!\s+up\b)|went with|went for|gone for|gone with|settled on|opted for)\s+(.+)`,
       'iu',
     ),
     build: (m) => decision('Chose ', m[1]!),
@@ -801,10 +829,11 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   // A subjectless correction or update ("Correction: moved to Denver last month.", "Mountain time now.").
   {
-    re: /^(?:[Cc]orrection|[Uu]pdate|[Aa]ctually|[Ff]yi|FYI|[Bb]tw)?[:,]?\s*(?:just\s+|recently\s+)?moved\s+to\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)*)/u,
+    re: /^(?:[Cc]orrection|[Uu]pdate|[Aa]ctually|[Ff]yi|FYI|[Bb]tw)?[:,]?\s*(?:[Jj]ust\s+|[Rr]ecently\s+)?moved\s+to\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)*)/u,
     momentaryVoids: false,
     build: (m) => [
       finding({ kind: 'fact', content: `Lives in ${m[1]!}`, key: 'residence', tags: ['location'] }),
+      ...jobTaken(m.input ?? ''),
     ],
   },
   {
@@ -862,7 +891,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   // A budget's cap said without "my" ("budget is 15k max for the kitchen").
   {
-    re: /\b(?:the\s+|our\s+)?budget\s+(?:is|of)\s+(?:about\s+|around\s+|max\s+|at most\s+)?((?:\$|€|£)?\d[\d,.]*\s?(?:k|K|grand)?)\s*(max|tops|maximum|at most)?\b(.*)/u,
+    re: /\b(?:[Tt]he\s+|[Oo]ur\s+)?[Bb]udget\s+(?:is|of)\s+(?:about\s+|around\s+|max\s+|at most\s+)?((?:\$|€|£)?\d[\d,.]*\s?(?:k|K|grand)?)\s*(max|tops|maximum|at most)?\b(.*)/u,
     build: (m) => {
       if (m.input !== undefined && /\bmy\s+budget\b/i.test(m.input)) return [];
       const rest = objectPhrase(m[3]!);
@@ -875,9 +904,10 @@ export const ENGLISH_PATTERNS: Pattern[] = [
       ];
     },
   },
-  // "nothing horror pls", "no deadlifts tho": a standing "not that", said in passing.
+  // "nothing horror pls", "no deadlifts tho", "please no screen-time shaming in your suggestions", "No hashtags, we
+  // never use them": a standing "not that", said in passing.
   {
-    re: /^(?:ok\s+|nah\s+|and\s+|also\s+|but\s+)?(?:nothing|no)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:pls|please|plz|tho|though|ever|anymore|thanks)\b/iu,
+    re: /^(?:ok\s+|nah\s+|and\s+|also\s+|but\s+)?(?:please\s+|pls\s+)?(?:nothing|no)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)(?:\s+(?:pls|please|plz|tho|though|ever|anymore|thanks)\b|\s+in\s+(?:your|the|my|any)\s+(suggestions|answers|replies|posts|captions|recipes|plans|ideas)\b|\s*,\s*(?:we|i)\s+(?:never|don't|dont|do not)\b)/iu,
     build: (m) => {
       const thing = m[1]!.toLowerCase();
       if (
@@ -887,7 +917,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
       return [
         finding({
           kind: 'preference',
-          content: `No ${thing}`,
+          content: m[2] ? `No ${thing} in the ${m[2].toLowerCase()}` : `No ${thing}`,
           facet: thing,
           polarity: 'avoid',
           tags: ['preference'],
@@ -921,10 +951,11 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     re: /(?:^|\b(?:i'm|im|i am|we're|were|we are)\s+)(?:nah\s+|ok\s+|so\s+)?(?:just\s+)?sticking\s+with\s+(.+)/iu,
     build: (m) => decision('Staying with ', m[1]!),
   },
-  // Where the user is ("I'm in Denver, so make sure all reminders use Mountain Time"): a capitalised place, not a
+  // Where the user is ("I'm in Denver, so make sure all reminders use Mountain Time", "We're based in Toronto"): a
+  // capitalised place, not a
   // momentary one ("I'm in London this week" is voided by its "this week").
   {
-    re: /\b[Ii](?:'m|\s+am)\s+(?:based\s+)?in\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)(?=\s*(?:$|[,.;!—–-]|\s+(?:now|and|so|but)\b))/u,
+    re: /\b(?:[Ii](?:'m|\s+am)\s+(?:based\s+)?|[Ww]e(?:'re|\s+are)\s+based\s+)in\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)(?=\s*(?:$|[,.;!—–-]|\s+(?:now|and|so|but)\b))/u,
     build: (m) =>
       properName(m[1]!.split(' ')[0])
         ? [
@@ -946,6 +977,187 @@ export const ENGLISH_PATTERNS: Pattern[] = [
       finding({ kind: 'fact', content: `Works at ${m[1]!}`, key: 'employer', tags: ['work'] }),
       jobFinding(objectPhrase(m[2]!).replace(/\s+(?:and|but|so|or|at|in)$/i, '')),
     ],
+  },
+  // The language answers should be in, asked in passing ("so keep the explanations in English please", "reply in
+  // Spanish"): about every later answer.
+  {
+    re: new RegExp(
+      String.raw`\b(?:(?:answer|reply|respond|talk|speak|chat)(?:\s+to\s+me)?|(?:keep|give|write)\s+(?:the\s+|your\s+|all\s+)?(?:explanations|answers|replies|responses|messages|everything|things))\s+(?:only\s+)?in\s+(${LANGUAGES})\b`,
+      'u',
+    ),
+    momentaryVoids: false,
+    build: (m) => [
+      finding({
+        kind: 'preference',
+        content: `Answer in ${m[1]!}`,
+        key: 'language',
+        confidence: CONFIDENCE.asked,
+        tags: ['instruction', 'language'],
+      }),
+    ],
+  },
+  // A race or course signed up for ("Signed up for the Manchester Marathon on 26 April!!").
+  {
+    re: /^(?:just\s+|finally\s+|so\s+)?(?:i(?:'ve|\s+have)?\s+)?(?:just\s+)?(?:signed\s+up|registered|entered)\s+for\s+((?:the|a|an|my)\s+.+)/iu,
+    momentaryVoids: false,
+    build: (m) => {
+      const what = objectPhrase(m[1]!);
+      return what.split(' ').length < 2 || deictic(what.replace(/^(?:the|a|an|my)\s+/i, ''))
+        ? []
+        : [finding({ kind: 'fact', content: `Signed up for ${impersonal(what)}`, tags: ['fact'] })];
+    },
+  },
+  // A choice settled with "then" ("I'm booking the hydrotherapy sessions on Tuesdays then").
+  {
+    re: /\bi(?:'m|m|\s+am|'ll|\s+will)\s+(?:just\s+)?(?:booking|getting|buying|ordering|taking|doing|get|book|buy|order|take|do)\s+(.+?)\s+then\b/iu,
+    build: (m) => decision('Chose ', m[1]!),
+  },
+  // A named syndrome, disease or disorder ("I have hypermobile Ehlers-Danlos syndrome"): a lasting limit.
+  {
+    re: /\bi\s+(?:have|'ve got|have got|was diagnosed with|live with|suffer from)\s+((?:[\p{L}'-]+\s+){0,3}(?:syndrome|disease|disorder))\b/iu,
+    momentaryVoids: false,
+    build: (m) =>
+      /^(?:a|an|the|some|no)\s/i.test(m[1]!) && m[1]!.split(' ').length < 3
+        ? []
+        : [finding({ kind: 'constraint', content: `Has ${m[1]!}`, tags: ['health'] })],
+  },
+  // Years in an occupation ("after six years as a data engineer"): read only when the phrase's head is one.
+  {
+    re: /\b(?:years?|months?|decades?|yrs?)\s+as\s+an?\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=\s*(?:$|[,.;!]|\s+(?:at|in|for|with|and|but|so)\b))/iu,
+    momentaryVoids: false,
+    build: (m) => occupation(m[1]!),
+  },
+  // A founder's role and company ("I'm co-founder of Ledgerly", "I'm the CEO of Brightpath").
+  {
+    re: new RegExp(
+      String.raw`\bi${AM}\s+(?:the\s+|a\s+|one\s+of\s+the\s+)?(co-?founders?|founders?|ceo|cto|coo|owner|managing director)\s+(?:of|at)\s+(\p{Lu}[\p{L}\d&'-]*(?:\s+\p{Lu}[\p{L}\d&'-]*){0,3})`,
+      'iu',
+    ),
+    momentaryVoids: false,
+    build: (m) => [
+      jobFinding(m[1]!.replace(/s$/i, '')),
+      finding({ kind: 'fact', content: `Works at ${m[2]!}`, key: 'employer', tags: ['work'] }),
+    ],
+  },
+  // A job taken somewhere ("got a job with Arup"): the user's, so the clause opens with it or with "I" or "we" (a move
+  // for one is read with the move: jobTaken).
+  {
+    re: new RegExp(
+      String.raw`(?:^|\b(?:i|we)(?:'ve|\s+have)?\s+)(?:just\s+|finally\s+)?${JOB_TAKEN.source}`,
+      'u',
+    ),
+    momentaryVoids: false,
+    build: (m) => jobTaken(m[0]),
+  },
+  // Staying put says where one lives ("I'm not relocating from Lisbon", "we're not leaving Leeds").
+  {
+    re: /\b(?:[Ii](?:'m|\s+am)|[Ww]e(?:'re|\s+are))\s+not\s+(?:relocating|moving|leaving)\s+(?:away\s+)?(?:from\s+)?(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)/u,
+    momentaryVoids: false,
+    build: (m) =>
+      properName(m[1]!.split(' ')[0])
+        ? [finding({ kind: 'fact', content: `Lives in ${m[1]!}`, key: 'residence', tags: ['location'] })]
+        : [],
+  },
+  // A child named by age ("My 17-year-old, Priya, just started driving lessons").
+  {
+    re: /\b[Mm]y\s+(\d{1,2})[- ]?(?:year[- ]old|yr[- ]old|yo|y\/o)\s*,?\s+([\p{Lu}][\p{L}'-]+)(?=$|[\s,.!?;:)])/u,
+    momentaryVoids: false,
+    build: (m) => {
+      const name = properName(m[2]!);
+      return name
+        ? [
+            finding({
+              kind: 'fact',
+              content: `Has a ${m[1]!}-year-old child called ${name}`,
+              key: 'child:name',
+              tags: ['family'],
+            }),
+          ]
+        : [];
+    },
+  },
+  // What the user is only open to ("Only looking at remote roles", "only applying to four-day-week jobs").
+  {
+    re: /^(?:and\s+|but\s+|also\s+|so\s+)?(?:i(?:'m|m|\s+am)\s+|we(?:'re|\s+are)\s+)?only\s+(looking\s+(?:at|for)|applying\s+(?:to|for)|considering|interested\s+in|open\s+to)\s+(.+)/iu,
+    build: (m) => {
+      const what = objectPhrase(m[2]!);
+      return what === '' || deictic(what)
+        ? []
+        : [
+            finding({
+              kind: 'constraint',
+              content: clean(`Only ${m[1]!.toLowerCase()} ${impersonal(what)}`),
+              tags: ['limit'],
+            }),
+          ];
+    },
+  },
+  // "Nothing with heavy weights or contact": what is ruled out, said as a fragment; a taste when the sentence says
+  // so ("nothing with eggs, not allergic, i just can't stand them").
+  {
+    re: /^(?:and\s+|but\s+|also\s+|so\s+|ok\s+)?nothing\s+(?:with|involving|that involves|containing)\s+(.+)/iu,
+    build: (m) => {
+      const what = objectPhrase(m[1]!);
+      if (what === '' || deictic(what)) return [];
+      if (
+        /\b(?:can't stand|cannot stand|hate|don't like|dont like|not allergic|not a fan)\b/i.test(
+          m.input ?? '',
+        )
+      )
+        return stance('preference', 'Nothing with', what, 'avoid', ['preference']);
+      return [finding({ kind: 'constraint', content: `Nothing with ${impersonal(what)}`, tags: ['limit'] })];
+    },
+  },
+  // When something can happen, as a standing limit ("Long runs can only happen on Sundays", "the long run has to be
+  // on Fridays now"): a schedule to plan around.
+  {
+    re: /(?:^|[,;]\s*|\b(?:and|but|so|because)\s+)(?:actually\s+)?((?:the\s+|my\s+|our\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)\s+(can\s+only\s+(?:happen|be|take\s+place)|(?:has|have)\s+to\s+be|must\s+be)\s+(on|at)\s+((?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|weekdays?|the\s+weekend)(?:\s+(?:or|and)\s+(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?))?)\b/iu,
+    build: (m) => {
+      const what = m[1]!.replace(/^(?:the|my|our)\s+/i, '');
+      if (deictic(what) || /^(?:i|we|you|it|they|he|she)$/i.test(what)) return [];
+      return [
+        finding({
+          kind: 'constraint',
+          content: capitalise(`${what} ${m[2]!.toLowerCase()} ${m[3]!.toLowerCase()} ${m[4]!}`),
+          tags: ['schedule'],
+        }),
+      ];
+    },
+  },
+  // A floor or cap said without "my" ("Salary floor is €70k", "hard cap is 2k").
+  {
+    re: /^(?:the\s+|our\s+)?((?:salary|rent|pay|price|spending)\s+(?:floor|cap|ceiling|limit)|(?:hard\s+)?(?:floor|cap|ceiling))\s+(?:is|of)\s+((?:\$|€|£)\s?\d[\d,.]*\s?(?:k|K|grand)?|\d[\d,.]*\s?(?:k|K|grand))/iu,
+    build: (m) => [
+      finding({
+        kind: 'constraint',
+        content: `${capitalise(m[1]!.toLowerCase())} is ${m[2]!.trim()}`,
+        tags: ['money'],
+      }),
+    ],
+  },
+  // A brand or thing sworn off ("Not touching Intel again", "never buying Ryanair again").
+  {
+    re: /^(?:and\s+|but\s+|so\s+)?(?:i(?:'m|m|\s+am)\s+)?(?:not|never)\s+(touching|buying|using|flying|booking|ordering)\s+(.+?)\s+(?:again|ever again)\b/iu,
+    build: (m) =>
+      stance('preference', `Not ${m[1]!.toLowerCase()}`, m[2]!, 'avoid', ['preference']).map((f) => ({
+        ...f,
+        content: `${f.content} again`,
+      })),
+  },
+  // A choice made by ruling one out ("Ok no betta then."): a decision, not a taste.
+  {
+    re: /^(?:ok|okay|right|fine|alright)[.,!]?\s+no\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+then\b/iu,
+    build: (m) => {
+      const thing = m[1]!.toLowerCase();
+      return /^(?:problem|problems|worries|worry|need|rush|pressure|way)$/.test(thing)
+        ? []
+        : [finding({ kind: 'decision', content: `Decided against ${thing}`, tags: ['decision'] })];
+    },
+  },
+  // The user does not want a thing used ("I don't want to use a crate at all").
+  {
+    re: /\bi\s+(?:really\s+)?(?:don't|do not|dont)\s+want\s+(?:to\s+(?:use|give\s+(?:him|her|them|it))\s+|any\s+)(.+)/iu,
+    build: (m) => stance('preference', 'Does not want', m[1]!, 'avoid', ['preference']),
   },
   // A birthday said date first ("March 3rd is my birthday").
   {
@@ -998,7 +1210,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   // What the user can only do ("i can only get to the gym mon/wed/fri before work"): a limit to plan around.
   {
-    re: /\bi\s+can\s+only\s+((?:get\s+to|make\s+it|do|train|work|meet|study|go|come|afford|spend|eat|drink|use|travel)\b.+)/iu,
+    re: /\bi\s+can\s+only\s+((?:get|make\s+it|do|train|work|meet|study|go|come|afford|spend|eat|drink|use|travel)\b.+)/iu,
     build: (m) => {
       const rest = objectPhrase(m[1]!);
       return deictic(rest) || rest.split(' ').length < 2
@@ -1008,7 +1220,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   // "not a big dill person", "i'm more of a tea person": a taste said through the kind of person one is.
   {
-    re: /\b(?:i(?:'m|m|\s+am)\s+)?(not\s+)?(?:a\s+(?:big|huge|real)\s+|more\s+of\s+an?\s+|an?\s+)([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+person\b/iu,
+    re: /\b(?:i(?:'m|m|\s+am)\s+)?(not\s+)?(?:a\s+(?:big|huge|real)\s+|more\s+of\s+an?\s+|an?\s+)([\p{L}-]+(?:\s+(?:and\s+)?[\p{L}-]+)?)\s+person\b/iu,
     build: (m) =>
       m[1]
         ? stance('preference', 'Is not a', `${m[2]!} person`, 'avoid', ['preference']).map((f) => ({
@@ -1028,9 +1240,10 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     ),
     build: (m) => decision('Switched to ', m[1]!),
   },
-  // "Cool. Went with the Schwalbe Marathons btw.": a choice reported without its subject.
+  // "Cool. Went with the Schwalbe Marathons btw.", "Going with the 7800X3D then.": a choice reported without its
+  // subject.
   {
-    re: /^(?:cool|ok|okay|so|yeah|update|fyi|in the end)?[.,!:]?\s*(?:in the end\s+|finally\s+)?(?:went|ended up going)\s+with\s+(.+)/iu,
+    re: /^(?:cool|ok|okay|so|yeah|update|fyi|in the end)?[.,!:]?\s*(?:in the end\s+|finally\s+)?(?:went|ended up going|going|gonna go)\s+with\s+(.+)/iu,
     build: (m) => decision('Chose ', m[1]!),
   },
   {
@@ -1159,18 +1372,20 @@ function identity(raw: string): Finding[] {
   const head = words.at(-1) ?? '';
   if (phrase === '' || NOT_IDENTITY.has(words[0]!) || NOT_IDENTITY.has(words.slice(0, 2).join(' ')))
     return [];
-  if (DIETS[head] !== undefined || deictic(phrase)) return [];
+  // "a stout and porter person" is a taste: the kind-of-person pattern reads it.
+  if (DIETS[head] !== undefined || head === 'person' || deictic(phrase)) return [];
   const article = /^[aeiou]/i.test(phrase) ? 'an' : 'a';
   if (isOccupation(phrase)) {
     return [
       finding({ kind: 'fact', content: `Works as ${article} ${phrase}`, key: 'job_title', tags: ['work'] }),
     ];
   }
-  // "a product manager at Northwind Labs": the role, and the organisation when it is named with a capital.
-  const at = /^(.+?)\s+(?:at|for|with)\s+(.+)$/i.exec(phrase);
+  // "a product manager at Northwind Labs": the role, and the organisation when it is named with a capital; "a nurse
+  // on a cardiac ward", "a teacher in a primary school": the role where it is done.
+  const at = /^(.+?)\s+(at|for|with|on|in)\s+(.+)$/i.exec(phrase);
   if (at) {
     if (isOccupation(at[1]!)) {
-      const org = placeIn(at[2]!);
+      const org = /^(?:on|in)$/i.test(at[2]!) ? undefined : placeIn(at[3]!);
       return [
         jobFinding(at[1]!),
         ...(org
@@ -1210,11 +1425,17 @@ const INTRANSITIVE_LIMITS = new Set(['drive', 'smoke', 'drink', 'fly', 'swim', '
 
 function negativeHabit(never: boolean, verb: string, rest: string): Finding[] {
   const object = objectPhrase(rest);
-  // Not owning something is a fact about the user, not a stance a later request could contradict.
-  if (verb === 'own') {
-    return deictic(object)
+  // Not owning something, or not speaking a language, is a fact about the user, not a stance a later request could
+  // contradict.
+  if (verb === 'own' || verb === 'speak') {
+    // "German beyond 'danke'": the language, without what qualifies it.
+    const what =
+      verb === 'speak'
+        ? object.replace(/\s+(?:beyond|except|apart|other|at|very|well|much|fluently)\b.*$/i, '')
+        : object;
+    return deictic(what)
       ? []
-      : [finding({ kind: 'fact', content: `Does not own ${impersonal(object)}`, tags: ['fact'] })];
+      : [finding({ kind: 'fact', content: `Does not ${verb} ${impersonal(what)}`, tags: ['fact'] })];
   }
   // "i dont drink anymore": an adverb where the object would be says the verb stands alone.
   if (

@@ -8,9 +8,10 @@ import { capitalise, clean, insideToken } from './text.ts';
 const OBJECT_END =
   /\s*(?:[,;:()!?]|\s-\s|\s\u2014\s|\b(?:but|because|since|so|though|although|which|while|whereas|unless|if|when|and i|and i'm|and we|or i|lol|lmao|haha|tbh|honestly|btw|fwiw|imo|ffs|tbf|ngl|pls|plz|tho)\b|\s(?=i\s)|\uE000)/i;
 
-// Also a conjunction left at the end where the next clause was cut off ("a tiny bakery on the coast and").
+// Also a conjunction left at the end where the next clause was cut off ("a tiny bakery on the coast and"), and a
+// choice's "then" or "in the end" ("going with the oak floor then").
 const TRAILING_FILLER =
-  /\s+(?:though|really|a lot|so much|at all|anyway|anymore|lately|please|either|too|as well|now|honestly|actually|ever|tbh|fwiw|imo|lol|haha|to be honest|in general|generally|i guess|i think|specifically|in particular|especially|and|or|but)$/i;
+  /\s+(?:though|really|a lot|so much|at all|anyway|anymore|lately|please|either|too|as well|now|honestly|actually|ever|tbh|fwiw|imo|lol|haha|to be honest|in general|generally|i guess|i think|specifically|in particular|especially|then|in the end|after all|and|or|but)$/i;
 
 /** The object of a statement: from `rest` up to the clause's end, fillers trimmed ("cilantro, it tastes..." -> cilantro). */
 export function objectPhrase(rest: string): string {

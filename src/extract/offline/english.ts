@@ -25,12 +25,12 @@ const IMPERATIVE =
   /^(?:no|don't|do not|dont|never|stop|avoid|answer|reply|respond|write|use|give|keep|include|add|show|tell|remind|ask|check|format|explain|put|make|cite|double-check|skip|be|talk|speak|call|send|start|end|mention|list|suggest|recommend)\b/i;
 
 const RULE =
-  /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:say|type|write|send|ask(?:\s+for|\s+about)?|mention|use the word|put)\s+(\uE000\d+\uE001|[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,3}?)\s*,?\s+(?:then\s+)?(?:please\s+)?(?:you\s+(?:should\s+|can\s+|must\s+)?)?(?:just\s+)?(.+)/iu;
+  /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:say|type|write|send|paste|share|upload|forward|ask(?:\s+for|\s+about)?|mention|use the word|put)\s+(\uE000\d+\uE001|[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,3}?)\s*,?\s+(?:then\s+)?(?:please\s+)?(?:you\s+(?:should\s+|can\s+|must\s+)?)?(?:just\s+)?(.+)/iu;
 
 // The same where a comma ends the situation: the situation runs to it ("whenever I ask for a lesson plan, always
 // include ..."; the comma optional, the shortest situation was "a" and the instruction "lesson plan, always ...").
 const RULE_TO_COMMA =
-  /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:say|type|write|send|ask(?:\s+(?:you\s+)?(?:for|about))?|mention|use the word|put)\s+(?:you\s+)?(\uE000\d+\uE001|[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,5}?)\s*,\s*(?:then\s+)?(?:please\s+)?(?:you\s+(?:should\s+|can\s+|must\s+)?)?(?:just\s+)?(.+)/iu;
+  /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:say|type|write|send|paste|share|upload|forward|ask(?:\s+(?:you\s+)?(?:for|about))?|mention|use the word|put)\s+(?:you\s+)?(\uE000\d+\uE001|[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,5}?)\s*,\s*(?:then\s+)?(?:please\s+)?(?:you\s+(?:should\s+|can\s+|must\s+)?)?(?:just\s+)?(.+)/iu;
 
 // The same without a comma between the situation and the instruction ("when i send you a chapter give me a three line
 // summary first"): the instruction is where an imperative verb starts.
@@ -67,8 +67,17 @@ function ruleFindings(sentence: string, quotes: readonly string[]): Finding[] {
     (sentence.includes(',') ? (RULE_TO_COMMA.exec(sentence) ?? RULE.exec(sentence)) : null) ??
     RULE_RUN_ON.exec(sentence) ??
     RULE.exec(sentence);
-  return m ? rule(m[1]!, m[2]!, quotes) : [];
+  if (!m) return [];
+  // What the user does, not only to what ("paste a recipe", "send a contract"): the verb stays in the trigger, unless
+  // it only introduces the words the user will say ("when I say 'tldr'").
+  const before = m[0].slice(0, m[0].indexOf(m[1]!, m[0].search(/\bi\s/i)));
+  const act = ACTING_VERB.exec(before)?.[1];
+  return rule(act ? `${act.toLowerCase()} ${m[1]!}` : m[1]!, m[2]!, quotes);
 }
+
+// The verbs of a rule's situation that are acts on a thing, as the situation ends with them.
+const ACTING_VERB =
+  /\b(send|paste|share|upload|forward|ask\s+(?:you\s+)?(?:for|about))\s+(?:you\s+|u\s+)?(?:me\s+)?$/i;
 
 // "no ibuprofen suggestions", "don't recommend hostels": about every later recommendation, marker or not.
 const RECOMMEND =
@@ -98,6 +107,21 @@ function instructionFindings(rest: string, strong: boolean): Finding[] {
       .replace(/^(?:please|pls|kindly|can you|could you|you should|you must)\s+/i, '')
       .replace(/\s+please$/i, ''),
   );
+  // "Always metric please.": one word asked for every time is a taste (not a word of a sentence: "always late").
+  const single = /^([\p{L}-]{3,20})$/u.exec(body);
+  if (single && /\b(?:please|pls|plz)\b/i.test(rest) && !IMPERATIVE.test(body)) {
+    const word = single[1]!.toLowerCase();
+    return [
+      finding({
+        kind: 'preference',
+        content: `Always ${word}`,
+        facet: word,
+        polarity: 'prefer',
+        confidence: CONFIDENCE.asked,
+        tags: ['instruction'],
+      }),
+    ];
+  }
   if (body.split(' ').length < 2 || /^i\b/i.test(body) || (!strong && !IMPERATIVE.test(body))) return [];
   const avoid =
     /^(?:no|don't|do not|dont|never|stop|avoid|quit)\s+(?:use\s+|using\s+|add\s+|adding\s+|include\s+|including\s+|give\s+me\s+|suggest\s+|suggesting\s+|recommend\s+|recommending\s+|put\s+|with\s+)?(.+)/i.exec(
