@@ -73,6 +73,12 @@ export interface RecallCandidatesParams {
    * running the lane again. Ask for it while the query is embedded, then pass it here with the embedding.
    */
   lexical?: LexicalCandidates;
+  /**
+   * The keys whose memories answer a direct question about one of the user's slots ("What's my title?": job_title,
+   * employer, job...): recall_candidates' key lane adds them as candidates, as the server does with the keys of
+   * src/recall/slot-question.ts. Omit for no key lane.
+   */
+  keys?: string[];
 }
 
 /** The lexical lane of one recall (engram.lexical_candidates): ids, scores and lexical shares, best first. */
@@ -182,6 +188,7 @@ export function engramRpc(client: RpcClient) {
         p_lexical_ids: params.lexical?.ids,
         p_lexical_scores: params.lexical?.scores,
         p_lexical_shares: params.lexical?.shares ?? undefined,
+        p_keys: params.keys && params.keys.length > 0 ? params.keys : undefined,
       });
     },
 

@@ -76,6 +76,11 @@ export const WhySchema = z.object({
    * speaker's own turns, less for another speaker's (src/recall/named-speaker.ts). Absent otherwise.
    */
   speaker_weight: z.number().optional(),
+  /**
+   * The memory's rank in the key lane: its key answers the slot a direct question names ("What's my title?" -> job
+   * keys, src/recall/slot-question.ts). Absent when the recall named no keys or the memory is under none of them.
+   */
+  key_rank: z.number().optional(),
 });
 
 /** One recalled memory as the response lists it. */

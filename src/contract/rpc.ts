@@ -67,6 +67,11 @@ export interface RecallCandidateRow {
   rrf: number;
   /** How the vector lane ran: exact scan, the HNSW index, or none. */
   vector_path: 'exact' | 'hnsw' | 'none';
+  /**
+   * The memory's rank in the key lane (p_keys: its key answers the slot a direct question names, newest first); null
+   * when the recall named no keys or the memory is not under one.
+   */
+  key_rank: number | null;
 }
 
 /**

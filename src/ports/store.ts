@@ -163,13 +163,21 @@ export interface RecallQuery {
    * of running the lane again. Absent: recall_candidates runs it.
    */
   lexical?: LexicalLane | undefined;
+  /**
+   * The keys whose memories answer the query's slot (src/recall/slot-question.ts), lower case, a key or a key's
+   * family before ':': recall_candidates' key lane. Absent or empty: no key lane.
+   */
+  keys?: string[] | undefined;
 }
 
 /**
  * What the lexical lane reads of a recall query: its text, subject, filters, language and candidate count, and
  * whether to give each hit's lexical share (what a hybrid recall weighs).
  */
-export type LexicalQuery = Omit<RecallQuery, 'vector' | 'mode' | 'minSimilarity' | 'weights' | 'lexical'> & {
+export type LexicalQuery = Omit<
+  RecallQuery,
+  'vector' | 'mode' | 'minSimilarity' | 'weights' | 'lexical' | 'keys'
+> & {
   shares: boolean;
 };
 

@@ -27,6 +27,8 @@ export interface FusedCandidate {
   lexical_score: number | null;
   /** The share of the query's words the memory holds, as SQL judged it; null when not judged. */
   lexical_share: number | null;
+  /** The key lane's rank: the memory's key answers the slot the question names (no words or vector needed). */
+  key_rank: number | null;
 }
 
 /** Why a vector-lane entry's evidence does not count. */
@@ -60,6 +62,7 @@ function bestRank(f: FusedCandidate): number {
   return Math.min(
     f.lanes.includes('vector') ? (f.vector_rank ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY,
     f.lanes.includes('lexical') ? (f.lexical_rank ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY,
+    f.key_rank ?? Number.POSITIVE_INFINITY,
   );
 }
 
@@ -74,7 +77,7 @@ export function compareFused(a: FusedCandidate, b: FusedCandidate): number {
 /**
  * Splits each candidate's lane evidence into what counts and what does not. Vector evidence counts when its rank
  * is a positive integer, its similarity a finite number and SQL did not flag it under the threshold; lexical
- * evidence when its rank is a positive integer. A memory with no counted evidence is left out (and, when the
+ * evidence when its rank is a positive integer, and so key evidence (the key lane's rank). A memory with no counted evidence is left out (and, when the
  * vector lane saw it, reported in `removed`). rrf is SQL's (a broken value counts as 0); lane fields are untrusted
  * input (a supabase-js caller may hand anything), so nothing here assumes they are well formed. The first row of
  * an id wins.
@@ -90,6 +93,7 @@ export function readEvidence(candidates: readonly Candidate[]): Evidence {
     const similarity = isFiniteNumber(c.vector_similarity) ? c.vector_similarity : null;
     const vectorCounts = vectorSeen && similarity !== null && c.below_threshold !== true;
     const lexicalCounts = isValidRank(c.lexical_rank);
+    const keyCounts = isValidRank(c.key_rank);
     if (vectorSeen && !vectorCounts) {
       removed.push({
         id: c.id,
@@ -98,7 +102,7 @@ export function readEvidence(candidates: readonly Candidate[]): Evidence {
         kept_lexical: lexicalCounts,
       });
     }
-    if (!vectorCounts && !lexicalCounts) continue;
+    if (!vectorCounts && !lexicalCounts && !keyCounts) continue;
     fused.push({
       candidate: c,
       rrf: isFiniteNumber(c.rrf) && c.rrf > 0 ? c.rrf : 0,
@@ -115,6 +119,7 @@ export function readEvidence(candidates: readonly Candidate[]): Evidence {
         lexicalCounts && isFiniteNumber(c.lexical_share) && c.lexical_share >= 0 && c.lexical_share <= 1
           ? c.lexical_share
           : null,
+      key_rank: keyCounts ? (c.key_rank ?? null) : null,
     });
   }
   return { fused: fused.sort(compareFused), removed };

@@ -161,6 +161,7 @@ export function rankRecall(input: RankRecallInput): RankRecallResult {
   const floored = applyRelevanceFloor(refused ? [] : scored, input.floor ?? null, (e) => ({
     vector_similarity: e.vector_similarity,
     lexical_score: e.lexical_score,
+    key_rank: e.key_rank,
   }));
   const conflicts = filterConflicts(floored.kept, query);
   const deduped = dedupeByKey(conflicts.kept);

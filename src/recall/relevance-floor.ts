@@ -12,6 +12,8 @@ export interface FloorSettings {
 export interface LaneEvidence {
   vector_similarity: number | null;
   lexical_score: number | null;
+  /** The key lane's rank: a key that answers the question's slot is good evidence whatever the lanes say. */
+  key_rank?: number | null;
 }
 
 const finite = (value: number | null | undefined): value is number =>
@@ -19,6 +21,7 @@ const finite = (value: number | null | undefined): value is number =>
 
 /** True when the candidate has evidence at the floor in at least one lane. */
 export function meetsFloor(evidence: LaneEvidence, floor: FloorSettings): boolean {
+  if (finite(evidence.key_rank)) return true;
   const vector = floor.similarity !== null && finite(evidence.vector_similarity);
   const lexical = floor.lexical !== null && finite(evidence.lexical_score);
   return (

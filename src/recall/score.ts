@@ -109,5 +109,6 @@ export function explain(s: ScoredCandidate, threshold: number | null): Why {
     trust: s.candidate.trust,
     ...(s.rerank !== null ? { rerank: s.rerank } : {}),
     ...(s.speaker_weight !== undefined ? { speaker_weight: s.speaker_weight } : {}),
+    ...(s.key_rank !== null ? { key_rank: s.key_rank } : {}),
   };
 }

@@ -52,4 +52,6 @@ export interface Candidate {
   lexical_share?: number | null;
   /** The fused score recall_candidates computed from the counted lane evidence (the final fusion). */
   rrf?: number | null;
+  /** 1-based position in the key lane: the memory's key answers the slot the question names. */
+  key_rank?: number | null;
 }

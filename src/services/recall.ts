@@ -19,6 +19,7 @@ import {
 } from '../recall/index.ts';
 import { INTENT_EXAMPLES_LANGUAGE } from '../recall/intent-exemplars.ts';
 import { queryIntentMargin } from '../recall/query-intent.ts';
+import { slotKeys } from '../recall/slot-question.ts';
 import { createIntentExemplarCache } from './intent-exemplars.ts';
 import { createRecallBookkeeping, writeRecallRecord } from './recall-bookkeeping.ts';
 import { rerankRows } from './rerank-step.ts';
@@ -245,12 +246,17 @@ export function createRecallService(deps: RecallServiceDeps) {
       // recall, or one whose embedding is quick (LANE_BESIDE_MIN_EMBED_MS), has nothing to overlap:
       // recall_candidates runs its lane itself.
       const besideEmbedding = requestedMode === 'hybrid' && laneBesideEmbedding();
+      // A direct question about one of the user's slots ("What's my title?") names the keys that answer it: their
+      // memories are candidates whatever the lanes find (recall_candidates' key lane).
+      const keys = slotKeys(query);
       const laneQuery: LexicalQuery = { ...lanes, shares: true };
 
       /** The query's vector, intent and weights: everything the store call needs that is not in the database. */
       const prepare = async (knownModel?: ActiveModel) => {
         const embedded = await embedQuery(query, requestedMode, knownModel);
-        const intent = await intentOf(query, embedded.vector, embedded.model, language);
+        // A slot question seeks a memory by construction: the query-level floor has nothing to judge.
+        const intent =
+          keys.length > 0 ? null : await intentOf(query, embedded.vector, embedded.model, language);
         const embedMs = performance.now() - started;
         const mode: RecallMode = embedded.vector ? requestedMode : 'lexical';
         if (embedded.failure) {
@@ -279,6 +285,7 @@ export function createRecallService(deps: RecallServiceDeps) {
             k: weights.k,
           },
           lexical: lexicalLane,
+          keys,
         });
 
       // An in-process model holds the event loop while it embeds, so the lane's statement goes on the wire first

@@ -439,7 +439,7 @@ const RECALL_CANDIDATES_CALL = `engram.recall_candidates(
      p_since => $12::timestamptz, p_until => $13::timestamptz, p_language => $14, p_min_similarity => $15,
      p_vector_weight => $16, p_lexical_weight => $17, p_durable_vector_weight => $18,
      p_durable_lexical_weight => $19, p_rrf_k => $20, p_lexical_ids => $21::uuid[], p_lexical_scores => $22::real[],
-     p_lexical_shares => $23::float8[])`;
+     p_lexical_shares => $23::float8[], p_keys => $24::text[])`;
 
 /** A recall's filters in the order both recall functions take them (p_kinds to p_until). */
 function filterParams(q: LexicalQuery | RecallQuery): unknown[] {
@@ -473,6 +473,7 @@ function recallParams(q: RecallQuery): unknown[] {
     q.lexical?.ids ?? null,
     q.lexical?.scores ?? null,
     q.lexical?.shares ?? null,
+    q.keys && q.keys.length > 0 ? q.keys : null,
   ];
 }
 
@@ -487,6 +488,7 @@ function recallRow(r: RecallCandidateRow): RecallRow {
     lexical_rank: num(r.lexical_rank),
     lexical_share: num(r.lexical_share),
     rrf: Number(r.rrf),
+    key_rank: num(r.key_rank),
   };
 }
 

@@ -654,7 +654,8 @@ grant execute on function engram.lexical_candidates(text, text, integer, text[],
 -- - a vector hit counts by its similarity over the query's best counted one, beside its rank;
 -- - ranks are counted among the candidates of the memory's class (durable or episode): among 600 chat turns the
 --   user's best-matching preference sat at vector rank 25 behind 24 turns.
--- The rows keep the lanes' real ranks. A single-lane recall fuses by rank alone (no share is judged).
+-- The rows keep the lanes' real ranks. A single-lane recall fuses by rank alone (no share is judged). The key lane
+-- (p_keys, 20261204220000) adds p_key_weight / (k + its rank) in every mode: it needs neither the vector nor words.
 -- Rows are slim (the columns a recall item shows, not memory_json, measured at 55 us a row in issue 18), fetched by
 -- primary key for the fused ids only.
 -- Plans that do not hinge on statistics (issue 18 item 5): right after a bulk load, before any ANALYZE, the
@@ -689,7 +690,9 @@ create function engram.recall_candidates(
   p_exact_below integer default 5000,
   p_lexical_ids uuid[] default null,
   p_lexical_scores real[] default null,
-  p_lexical_shares double precision[] default null
+  p_lexical_shares double precision[] default null,
+  p_keys text[] default null,
+  p_key_weight real default 2
 )
 returns table (
   id uuid,
@@ -714,7 +717,8 @@ returns table (
   lexical_rank integer,
   lexical_share double precision,
   rrf double precision,
-  vector_path text
+  vector_path text,
+  key_rank integer
 )
 language plpgsql
 volatile
@@ -757,6 +761,7 @@ declare
   v_lex_ids uuid[] := '{}';
   v_lex_scores real[] := '{}';
   v_lex_shares double precision[];
+  v_key_ids uuid[] := '{}';
   -- The query vector, parsed once: a text parameter cast in the statement would be parsed on every row of a
   -- generic plan.
   v_query extensions.vector;
@@ -936,10 +941,31 @@ begin
     end if;
   end if;
 
-  if pg_catalog.cardinality(v_vec_ids) = 0 and pg_catalog.cardinality(v_lex_ids) = 0 then
+  -- The key lane (issue 13): a direct question about one of the user's slots ("What's my title?", "Who do I work
+  -- for?") names the keys that answer it (src/recall/slot-question.ts), and the subject's live memories under those
+  -- keys (a key or its family before ':', "child:name" -> child) are candidates, newest first, whatever their words
+  -- or vectors say: a short keyed memory ("Regional sales manager for the Midwest") shares neither words nor much
+  -- meaning with the question, and among hundreds of chat turns the local model ranked such memories 55-105th.
+  -- Through the subject's durable rows (keyed memories are never episodes).
+  if p_keys is not null and pg_catalog.cardinality(p_keys) > 0 then
+    select coalesce(pg_catalog.array_agg(k.id order by k.created_at desc, k.id), '{}')
+      into v_key_ids
+      from (select m.id, m.created_at
+              from engram.memories m
+             where m.tenant_id = v_tenant and m.subject = p_subject and m.kind <> 'episode'
+               and m.key is not null and m.revoked_at is null and m.superseded_by is null
+               and (pg_catalog.lower(m.key) = any (p_keys)
+                    or pg_catalog.lower(pg_catalog.split_part(m.key, ':', 1)) = any (p_keys))
+               and engram.recall_filters_pass(m, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until)
+             order by m.created_at desc, m.id
+             limit v_k) k;
+  end if;
+
+  if pg_catalog.cardinality(v_vec_ids) = 0 and pg_catalog.cardinality(v_lex_ids) = 0
+     and pg_catalog.cardinality(v_key_ids) = 0 then
     return;
   end if;
-  v_fetch_ids := v_vec_ids || v_lex_ids;
+  v_fetch_ids := v_vec_ids || v_lex_ids || v_key_ids;
   -- The fused ids' rows, by primary key (one table; the lanes already applied the filters), read once (`live`) with
   -- which are durable. Until 20261203110000 a statement of its own gathered them into an array of whole memories
   -- rows (text-search vector and all) that this one unnested again: 0.6-0.8 ms of a 9 ms recall at LoCoMo size.
@@ -962,11 +988,16 @@ begin
            select l.id, l.lscore, l.lrank::integer as lrank, case when v_hybrid then l.share end as share
              from rows from (pg_catalog.unnest(v_lex_ids::uuid[]), pg_catalog.unnest(v_lex_scores::real[]),
                              pg_catalog.unnest(v_lex_shares::float8[])) with ordinality l(id, lscore, share, lrank)),
+         keyed as (
+           select k.id, k.krank::integer as krank
+             from pg_catalog.unnest(v_key_ids::uuid[]) with ordinality k(id, krank)),
          fused as (
-           select coalesce(vec.id, lex.id) as id, vec.sim, vec.vrank, lex.lscore, lex.lrank, lex.share,
+           select coalesce(vec.id, lex.id, keyed.id) as id, vec.sim, vec.vrank, lex.lscore, lex.lrank, lex.share,
+                  keyed.krank,
                   (vec.id is not null and (vec.sim is null or vec.sim = 'NaN'::real
                                            or (p_min_similarity::real is not null and vec.sim < p_min_similarity::real))) as below
-             from vec full join lex on lex.id = vec.id),
+             from vec full join lex on lex.id = vec.id
+             full join keyed on keyed.id = coalesce(vec.id, lex.id)),
          rowed as (
            select f.*, l.durable, f.vrank is not null and not f.below as vcounted
              from fused f
@@ -994,23 +1025,26 @@ begin
                       * (case when h.share is null then 1 when h.durable then h.share else 0.5 + 0.5 * h.share end)
                       / (v_rrf_k + h.lrank_class)
                     else 0 end
-                  end as rrf,
-                  least(case when h.vcounted then h.vrank end, h.lrank) as best_rank
+                  end
+                  -- A key that answers the question's slot counts above any one lane's best (weight 2 by default).
+                  + case when h.krank is not null then coalesce(p_key_weight, 2)::numeric::float8 / (v_rrf_k + h.krank) else 0 end
+                  as rrf,
+                  least(case when h.vcounted then h.vrank end, h.lrank, h.krank) as best_rank
              from shared h)
     select m.id, m.subject, m.kind, m.content, m.tags, m.trust::integer, m.importance, m.confidence,
            engram.iso(m.created_at),
            pg_catalog.jsonb_strip_nulls(pg_catalog.jsonb_build_object(
              'type', m.source_type, 'uri', m.source_uri, 'id', m.source_id, 'session', m.source_session)),
            m.key, m.facet, m.polarity, m.trigger, m.language,
-           s.sim, s.vrank, coalesce(s.below, false), s.lscore, s.lrank, s.share, s.rrf, v_path::text
+           s.sim, s.vrank, coalesce(s.below, false), s.lscore, s.lrank, s.share, s.rrf, v_path::text, s.krank
       from scored s
       join live m on m.id = s.id
      order by s.rrf desc, s.best_rank, s.id;
 end
 $$;
-comment on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, real, real, integer, integer, uuid[], real[], double precision[]) is 'Hybrid recall candidates of one subject, fused once: a vector lane (exact for small subjects, the model''s HNSW index otherwise; the threshold after the ordered scan) and an OR full-text lane, fused by weighted reciprocal rank fusion, in a hybrid recall weighed per memory (its class''s lane weights and ranks, its lexical share, its similarity over the best); each row is a slim memory with its lane evidence (similarity and rank even below the threshold, flagged, lexical share) and its rrf.';
-revoke execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, real, real, integer, integer, uuid[], real[], double precision[]) from public;
-grant execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, real, real, integer, integer, uuid[], real[], double precision[]) to engram_app, authenticated, engram_operator;
+comment on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, real, real, integer, integer, uuid[], real[], double precision[], text[], real) is 'Hybrid recall candidates of one subject, fused once: a vector lane (exact for small subjects, the model''s HNSW index otherwise; the threshold after the ordered scan) and an OR full-text lane, fused by weighted reciprocal rank fusion, in a hybrid recall weighed per memory (its class''s lane weights and ranks, its lexical share, its similarity over the best), plus a key lane (p_keys: the subject''s memories under keys a slot question names, newest first, weighed p_key_weight); each row is a slim memory with its lane evidence (similarity and rank even below the threshold, flagged, lexical share) and its rrf.';
+revoke execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, real, real, integer, integer, uuid[], real[], double precision[], text[], real) from public;
+grant execute on function engram.recall_candidates(text, text, text, text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, real, real, real, real, real, integer, integer, uuid[], real[], double precision[], text[], real) to engram_app, authenticated, engram_operator;
 
 -- The lexical lane of recall_candidates alone, so that the two never rank differently (volatile like
 -- recall_candidates, which it calls). Its rows are the full memory (memory_json), built for the hits only.

@@ -252,6 +252,32 @@ describe.each(backends)('supabase-js RPC on $name', ({ open }) => {
     expect(foreign.data).toEqual([]);
   });
 
+  it("recall_candidates: the key lane through supabase-js reads the user's own keyed memories only", async () => {
+    for (const [sub, tenantId, content] of [
+      ['alice', tenantA, 'Florist at a shop on Elm Street'],
+      ['bob', tenantA, 'Baker at a bakery downtown'],
+      ['alice', tenantB, 'Pilot for a regional airline'],
+    ] as const) {
+      const res = await writeOverHttps(await signHs256(userClaims(sub, tenantId)), {
+        subject: sub,
+        content,
+        key: 'job',
+      });
+      expect(res.status).toBe(201);
+    }
+    const aliceA = engramRpc(await user('alice', tenantA));
+    const asked = { subject: 'alice', query: 'what is my job', keys: ['job', 'job_title'] };
+    const own = await aliceA.recallCandidates(asked);
+    expect(own.error).toBeNull();
+    expect(own.data?.filter((r) => r.key_rank !== null).map((r) => [r.content, r.key_rank])).toEqual([
+      ['Florist at a shop on Elm Street', 1],
+    ]);
+    expect((await aliceA.recallCandidates({ ...asked, subject: 'bob' })).data).toEqual([]);
+    // Without keys, no key lane: the words "what is my job" match none of them.
+    const plain = await aliceA.recallCandidates({ subject: 'alice', query: 'what is my job' });
+    expect(plain.data?.some((r) => r.key_rank !== null)).toBe(false);
+  });
+
   it('PostgREST errors: anonymous 401, operator functions 403, unknown functions and arguments 404', async () => {
     const anon = await client().rpc('list_memories', {});
     expect({ status: anon.status, code: anon.error?.code }).toEqual({ status: 401, code: '42501' });

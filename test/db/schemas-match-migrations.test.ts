@@ -217,7 +217,7 @@ describe.each(emptyBackends)('the database schema on $name', ({ name, open }) =>
     // Not trivially equal: both hold the whole API.
     expect(
       baseline.has(
-        'function engram.recall_candidates(text,text,text,text,text,integer,text[],text[],text,integer,real,timestamp with time zone,timestamp with time zone,text,real,real,real,real,real,integer,integer,uuid[],real[],double precision[])',
+        'function engram.recall_candidates(text,text,text,text,text,integer,text[],text[],text,integer,real,timestamp with time zone,timestamp with time zone,text,real,real,real,real,real,integer,integer,uuid[],real[],double precision[],text[],real)',
       ),
     ).toBe(true);
     expect([...baseline.keys()].filter((key) => key.startsWith('policy ')).length).toBe(53);
