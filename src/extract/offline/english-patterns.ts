@@ -177,6 +177,17 @@ function jobTaken(text: string): Finding[] {
     : [];
 }
 
+/** The language every answer should be in, as the user asked for it (a standing instruction or in passing). */
+export function answerLanguage(language: string): Finding {
+  return finding({
+    kind: 'preference',
+    content: `Answer in ${language}`,
+    key: 'language',
+    confidence: CONFIDENCE.asked,
+    tags: ['instruction', 'language'],
+  });
+}
+
 /** In priority order: the first pattern to read a clause wins it. */
 export const ENGLISH_PATTERNS: Pattern[] = [
   // Allergies and intolerances: one constraint per thing, in the allergy:<thing> slot.
@@ -986,15 +997,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
       'u',
     ),
     momentaryVoids: false,
-    build: (m) => [
-      finding({
-        kind: 'preference',
-        content: `Answer in ${m[1]!}`,
-        key: 'language',
-        confidence: CONFIDENCE.asked,
-        tags: ['instruction', 'language'],
-      }),
-    ],
+    build: (m) => [answerLanguage(m[1]!)],
   },
   // A race or course signed up for ("Signed up for the Manchester Marathon on 26 April!!").
   {

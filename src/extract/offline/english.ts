@@ -8,7 +8,7 @@ import {
   QUESTION_START,
   TASK_START,
 } from './english-lexicon.ts';
-import { ENGLISH_PATTERNS, stance } from './english-patterns.ts';
+import { answerLanguage, ENGLISH_PATTERNS, stance } from './english-patterns.ts';
 import { facetOf, impersonal, objectPhrase, withoutSubject } from './english-phrase.ts';
 import { CONFIDENCE, type Finding, stated as finding } from './finding.ts';
 import { type Reading, readPatterns } from './patterns.ts';
@@ -91,17 +91,7 @@ const ANSWER_LANGUAGE = new RegExp(
 /** A standing instruction ("from now on, no emojis"): the instruction itself is the content. */
 function instructionFindings(rest: string, strong: boolean): Finding[] {
   const language = ANSWER_LANGUAGE.exec(rest);
-  if (language) {
-    return [
-      finding({
-        kind: 'preference',
-        content: `Answer in ${language[1]!}`,
-        key: 'language',
-        confidence: CONFIDENCE.asked,
-        tags: ['instruction', 'language'],
-      }),
-    ];
-  }
+  if (language) return [answerLanguage(language[1]!)];
   const body = clean(
     rest
       .replace(/^(?:please|pls|kindly|can you|could you|you should|you must)\s+/i, '')
