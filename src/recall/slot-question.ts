@@ -1,13 +1,15 @@
-// Direct questions about one of the user's own slots ("What's my title?", "Who do I work for?", "Where do I live?"),
-// and the memory keys that answer them: recall_candidates' key lane adds the subject's memories under those keys as
+// Direct questions about one of the user's own slots ("What's my title?", "Who do I work for?", "Where do I live?")
+// or people ("Which city is my mum in?"), and the memory keys that answer them: recall_candidates' key lane adds the subject's memories under those keys as
 // candidates (issue 13). Such a memory is short and shares neither words nor much meaning with the question
 // ("Regional sales manager for the Midwest at a medical devices company"), so among hundreds of chat turns neither
 // lane finds it (the local model ranked them 55th to 105th in the lived-in benchmark); its key says what it is.
 //
-// Only questions about the user's own slot are read, in their common phrasings: a question about someone else's job
-// ("What's my partner's job?") or that merely mentions work ("Which POS system do we use at work?") names no slot,
-// and a wrong key costs a place in the answer. Keys are matched lower case, as written or by their family before
-// ':' (the canonical vocabulary of src/core/slot-keys.ts, plus the plain words apps write: job, business, home).
+// The user's own slots are read in their common phrasings: a question about someone else's job ("What's my partner's
+// job?") names no work slot of the user's, and one that merely mentions work ("Which POS system do we use at work?")
+// none at all: a wrong key costs a place in the answer. A question about one of the user's people or animals ("Which
+// city is my mum in?", "What's my partner's job?") names that person's keys; a request that mentions them ("Help me
+// write a birthday message for my mom") does not. Keys are matched lower case, as written or by their family before
+// ':' (the canonical vocabulary of src/core/slot-keys.ts, plus the plain words apps write: job, business, spouse).
 
 /** The keys a slot's memories are written under, canonical first. */
 const SLOT_KEYS = {
@@ -19,6 +21,13 @@ const SLOT_KEYS = {
   hometown: ['hometown', 'origin'],
   name: ['name', 'preferred_name'],
   birthday: ['birthday', 'birth_date', 'date_of_birth', 'dob', 'age'],
+  // The user's people and animals: a question about one of them ("Which city is my mum in?", "How old are my
+  // daughters?") is answered by the memory under that person's key (child:name by its family "child").
+  partner: ['partner', 'spouse', 'wife', 'husband', 'boyfriend', 'girlfriend', 'fiance', 'fiancee'],
+  child: ['child', 'children', 'kids', 'kid', 'son', 'daughter', 'baby'],
+  parent: ['parent', 'parents', 'mother', 'father', 'mum', 'mom', 'dad'],
+  sibling: ['sibling', 'siblings', 'sister', 'brother'],
+  pet: ['pet', 'pets', 'dog', 'cat'],
 } as const satisfies Record<string, readonly string[]>;
 
 type Slot = keyof typeof SLOT_KEYS;
@@ -81,13 +90,33 @@ const QUESTIONS: readonly { slot: Slot; re: RegExp }[] = [
 const SOMEONE_ELSE =
   /\bmy\s+(?:[\p{L}-]+\s+)?(?:partner|wife|husband|spouse|boyfriend|girlfriend|son|daughter|kid|child|mum|mom|mother|dad|father|sister|brother|sis|friend|boss|colleague|neighbou?r|other\s+half|ex)(?:'s|’s|s')\b|我(?:的)?(?:老公|老婆|丈夫|妻子|爱人|男朋友|女朋友|儿子|女儿|孩子|爸爸|妈妈|爸|妈|哥哥|姐姐|弟弟|妹妹|朋友|同事)/iu;
 
+// A question (not a request such as "Help me write a birthday message for my mom") about one of the user's people.
+const ASKS =
+  /^(?:(?:so|and|ok|hey|quick question|remind me)[,:]?\s+)*(?:what|what's|who|who's|where|where's|which|when|when's|how|is|are|does|do|did|remind me)\b/iu;
+const RELATIONS: readonly { slot: Slot; re: RegExp }[] = [
+  {
+    slot: 'partner',
+    re: /\bmy\s+(?:partner|wife|husband|spouse|boyfriend|girlfriend|fianc[eé]e?|other\s+half)\b/iu,
+  },
+  {
+    slot: 'child',
+    re: /\bmy\s+(?:little\s+|eldest\s+|youngest\s+|oldest\s+|older\s+|younger\s+)?(?:kids?|children|child|sons?|daughters?|boys?|girls?|little\s+one|baby)\b/iu,
+  },
+  { slot: 'parent', re: /\bmy\s+(?:mum|mom|mother|dad|father|parents)\b/iu },
+  {
+    slot: 'sibling',
+    re: /\bmy\s+(?:little\s+|big\s+|older\s+|younger\s+|twin\s+)?(?:sis|sister|brother|bro|siblings?)\b/iu,
+  },
+  { slot: 'pet', re: /\bmy\s+(?:dog|cat|pet|puppy|kitten)\b/iu },
+];
+
 /**
  * The keys whose memories answer a direct question about one of the user's own slots, lower case; empty when the
  * query asks about no slot of the user's (most queries).
  */
 export function slotKeys(query: string): string[] {
-  if (SOMEONE_ELSE.test(query)) return [];
   const slots = new Set<Slot>();
-  for (const { slot, re } of QUESTIONS) if (re.test(query)) slots.add(slot);
+  if (!SOMEONE_ELSE.test(query)) for (const { slot, re } of QUESTIONS) if (re.test(query)) slots.add(slot);
+  if (ASKS.test(query.trim())) for (const { slot, re } of RELATIONS) if (re.test(query)) slots.add(slot);
   return [...slots].flatMap((slot) => [...SLOT_KEYS[slot]]);
 }

@@ -55,9 +55,12 @@ describe.each(backends)('slot questions through /v1/recall on $name', ({ open })
     expect(out.items.slice(1).every((i) => i.why.key_rank === undefined)).toBe(true);
   });
 
-  it("names no key for someone else's job", async () => {
+  it("answers a question about someone else's job with that person's memory, not the user's job", async () => {
     const out = await recall(h, "What's my wife's job?");
-    expect(out.items.every((i) => i.why.key_rank === undefined)).toBe(true);
+    expect(out.items[0]?.content).toBe('My wife Ana teaches chemistry');
+    expect(out.items[0]?.why.key_rank).toBe(1);
+    const job = out.items.find((i) => i.content.startsWith('Regional sales manager'));
+    expect(job?.why.key_rank).toBeUndefined();
   });
 
   it('passes the relevance floor on its key alone', async () => {

@@ -12,6 +12,11 @@ const family = (query: string) => {
   if (keys.includes('hometown')) return 'hometown';
   if (keys.includes('preferred_name')) return 'name';
   if (keys.includes('birthday')) return 'birthday';
+  if (keys.includes('spouse')) return 'partner';
+  if (keys.includes('children')) return 'child';
+  if (keys.includes('mother')) return 'parent';
+  if (keys.includes('sister')) return 'sibling';
+  if (keys.includes('dog')) return 'pet';
   return 'other';
 };
 
@@ -38,15 +43,23 @@ describe('slot questions', () => {
     ['我住在哪里？', 'home'],
     ['我叫什么名字', 'name'],
     ['我的生日是哪天', 'birthday'],
+    // The user's people: the person's key answers, not the user's own slot ("my partner's job" is no job of theirs).
+    ["What's my partner's job?", 'partner'],
+    ['What does my husband do for a living?', 'partner'],
+    ['How old are my daughters?', 'child'],
+    ['Which city is my mum in?', 'parent'],
+    ['When do I usually phone my mum?', 'parent'],
+    ['What does my little sis want to become?', 'sibling'],
+    ["What's my dog's name?", 'pet'],
   ])('"%s" asks about %s', (query, slot) => {
     expect(family(query)).toBe(slot);
   });
 
   it.each([
-    "What's my partner's job?",
-    'What does my husband do for a living?',
-    "Where does my sister's family live?",
     'Which POS system do we use at work?',
+    // A request that mentions someone asks nothing about them.
+    'Help me write a birthday message for my mom and dad.',
+    'Plan me a trip to visit my boy across the Atlantic.',
     'Who inherits my home?',
     'Find me a job in Berlin',
     'What time do I leave for work?',
