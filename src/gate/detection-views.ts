@@ -78,6 +78,17 @@ export function ocrDigits(text: string): string {
   return text.replace(OCR_ZERO, '0').replace(OCR_ONE, '1');
 }
 
+// And the other way round in the words of a label on a scanned sticker or form ("Passw0rd :", "Lockbox c0de:",
+// "PlN", "lBAN", "Employee lD"): a 0 between two letters is an o, a lower-case l among capitals an I. A value read
+// in this view may lose a digit ("Tr0mbone" -> "Trombone"), so the stored text is read too, as always.
+const OCR_O = /(?<=\p{L})0(?=\p{L})/gu;
+const OCR_CAPITAL_I = /(?<=\b\p{Lu}*)l(?=\p{Lu}+\b)|(?<=\b\p{Lu}+)l(?=\p{Lu}*\b)/gu;
+
+/** The text with OCR's digits and letters inside words as the letters they stand for (one unit each). */
+export function ocrLetters(text: string): string {
+  return text.replace(OCR_O, 'o').replace(OCR_CAPITAL_I, 'I');
+}
+
 /** The text with its digits as ASCII digits (other scripts, full-width forms, OCR's letters, spoken); the same string when none. */
 export function digitView(text: string): string {
   return spellOutDigits(ocrDigits(foldDigits(text)));
@@ -103,7 +114,7 @@ export function withoutAsides(text: string): string {
  * (`sent`) had tabs, the same of that text normalised with its tabs kept.
  */
 export function otherViews(text: string, sent?: string): string[] {
-  const view = (t: string) => digitView(keysAsWords(t));
+  const view = (t: string) => digitView(keysAsWords(ocrLetters(t)));
   const views = new Set([view(text)]);
   if (/[(（]/.test(text)) views.add(view(withoutAsides(text)));
   if (sent?.includes('\t')) views.add(view(normalizeContent(sent, { keepTabs: true })));

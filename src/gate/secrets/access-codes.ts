@@ -117,6 +117,8 @@ const FOREIGN_CODE_WORDS = [
   'koder',
 ];
 const FOREIGN_LOCKS = [
+  // Indonesian and Malay, after their code word ("kode brankas kamar hotel: 4-9-1-7", "kode pintu depan").
+  ...['brankas', 'pintu', 'gerbang', 'garasi', 'loker', 'gembok'],
   // German.
   ...[
     'haustür',
@@ -212,7 +214,7 @@ const FOREIGN_LOCKS = [
 // Thai writes no spaces between words: its lock words are read wherever they stand ("รหัสเข้าประตูคอนโด").
 const UNSPACED_LOCKS = ['ประตู', 'ตู้เซฟ', 'เซฟ', 'กันขโมย', 'คอนโด', 'กุญแจ', 'ล็อก', 'ล็อค'];
 const FOREIGN_CODE_NOUNS = [
-  ...['código', 'clave', 'combinación', 'senha', 'combinação', 'code', 'combinaison', 'codice'],
+  ...['kode', 'código', 'clave', 'combinación', 'senha', 'combinação', 'code', 'combinaison', 'codice'],
   ...[
     'combinazione',
     'code',

@@ -31,6 +31,10 @@ const AZURE_STORAGE_KEY =
 // stloonadminprd ... toegangssleutel nodig (key1):\n\n...").
 const AZURE_STORAGE_KEY_NEAR =
   /\b(?:storage account|speicherkonto|compte de stockage|cuenta de almacenamiento|key[12])\b[\s\S]{0,200}?(?<![A-Za-z0-9+/])([A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/dgi;
+// The portal's "Keys and Endpoint" page as copied or read from a screenshot ("KEY 1   30ba3c..."): a line that opens
+// with a key's name and a 32-hex key, in a text that names Azure.
+const AZURE_KEY_LINE = /^[ \t]*(?:key\s?[12]|primary\s+key|secondary\s+key)[ \t:=]+([0-9a-fA-F]{32})\b/dgim;
+const AZURE_NAMED = /\bazure\b|\.azure\.com\b|\bcognitiveservices\b/i;
 const URL = /https?:\/\/[^\s"'<>]+/g;
 
 const GOOGLE_API_KEY = /(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])/g;
@@ -70,6 +74,7 @@ export function detectAzureKeys(text: string): SecretFinding[] {
     ...[1, 2].flatMap((group) => findAll(text, AZURE_SUBSCRIPTION_KEY, 'secret.azure_key', { group })),
     ...findAll(text, AZURE_STORAGE_KEY, 'secret.azure_key', { group: 1 }),
     ...findAll(text, AZURE_STORAGE_KEY_NEAR, 'secret.azure_key', { group: 1 }),
+    ...(AZURE_NAMED.test(text) ? findAll(text, AZURE_KEY_LINE, 'secret.azure_key', { group: 1 }) : []),
     ...sasUrls,
   ];
 }

@@ -203,6 +203,12 @@ const ASKED_THEN_GIVEN =
 // Case matters for the capitals, so the words are spelled in both cases.
 const YOUR_CODE =
   /\b(?:[Yy]our|YOUR)\s+(?:[\p{L}\d.&'-]+\s+){0,3}?(?:[Cc]ode|CODE)\s*(?:(?:[Ii]s|IS)\s*:?|:)\s*((?:[A-Z]{1,2}-)?\d(?:[ -]?\d){3,7}(?!\d)|(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{5,8}(?![\p{L}\d]))/gu;
+// An authenticator app's list as copied or read from a screenshot ("[screenshot - Authenticator]\nAWS root\n739 104"):
+// in a text that names an authenticator app, a line that is only a six-digit code (three and three, or six).
+const AUTHENTICATOR_APP =
+  /\b(?:authenticator|authy|2fa app|totp app|google auth|microsoft auth|duo mobile|2fas|aegis|freeotp)\b/i;
+const CODE_LINE = /^[ \t]*(\d{3} ?\d{3})[ \t]*$/gm;
+
 // Steam Guard's codes are five capitals and digits, whoever's words name them ("the steam guard code is F7K2X",
 // "Steam Guard: 7KQ2M").
 const STEAM_GUARD =
@@ -311,6 +317,7 @@ export function detectOneTimeCodes(text: string): SecretFinding[] {
     ...spansOf(text, CODE_FIRST_FOREIGN),
     ...spansOf(text, CODE_NAMED_AFTER),
     ...spansOf(text, STEAM_GUARD),
+    ...(AUTHENTICATOR_APP.test(text) ? spansOf(text, CODE_LINE) : []),
     ...spansOf(text, YOUR_CODE),
     ...spansOf(text, ASKED_THEN_GIVEN),
     ...spansOf(text, USE_TO),

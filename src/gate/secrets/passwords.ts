@@ -33,6 +33,8 @@ const WIFI_LABELS = ['wifi key', 'wi-fi key', 'wlan key', 'wpa key', 'wpa2 key',
 const FOREIGN_LABELS = [
   ...['passwort', 'kennwort', 'wlan-schlüssel', 'wlan schlüssel', 'netzwerkschlüssel'],
   ...['mot de passe', 'mdp', 'clé wifi', 'clé wi-fi', 'clé wpa', 'code wifi', 'code wi-fi'],
+  // A router's sticker names its Wi-Fi key "security key" (Livebox, Fritz!Box, Vodafone...).
+  ...['clé de sécurité', 'clave de seguridad', 'chave de segurança', 'chiave di sicurezza'],
   ...['contraseña', 'clave', 'senha', 'palavra-passe', 'palavra passe', 'chave'],
   ...['wachtwoord', 'lösenord', 'lösenordet', 'adgangskode', 'adgangskoden', 'kodeord', 'kodeordet'],
   ...['passord', 'passordet', 'salasana', 'salasanani', 'salasanan', 'parola', 'parolă'],
@@ -747,9 +749,9 @@ function cjkValueThenCopula(text: string, labelEnd: number): SecretFinding | nul
 }
 
 // Thai puts what a password is for after its label, without spaces, then the copula ("รหัสผ่านอีเมลบริษัทของฉันคือ
-// Mango!2567th": the password of my company's e-mail is ...): up to thirty Thai characters, "คือ" or "เป็น", and a
-// made-up value.
-const THAI_MODIFIERS_THEN_COPULA = /^[\p{Script=Thai} ]{1,30}?(?:คือ|เป็น)\s*([^\s"'“”‘’]{6,64})/u;
+// Mango!2567th": the password of my company's e-mail is ...): up to forty Thai characters and Latin words ("เข้าระบบ
+// HR ของพี่"), "คือ" or "เป็น", and a made-up value.
+const THAI_MODIFIERS_THEN_COPULA = /^[\p{Script=Thai}A-Za-z ]{1,40}?(?:คือ|เป็น)\s*([^\s"'“”‘’]{6,64})/u;
 
 function thaiValueAfterModifiers(text: string, labelEnd: number): SecretFinding | null {
   const match = THAI_MODIFIERS_THEN_COPULA.exec(text.slice(labelEnd));

@@ -62,6 +62,9 @@
 //   digits; the benign ones hard negatives (commit hashes, tickets, ISBNs, booking codes, codes mentioned but not
 //   given). Two label names the writer guessed were mapped to the gate's (secret.otp -> secret.one_time_code,
 //   pii.card_number -> secret.card_number); no label was otherwise changed.
+// - twenty-third (2026-12-04): 100 and 100 pasted from other apps (OCR with odd spacing and garbled labels, e-mails
+//   and SMS with headers, CSV rows, JSON, YAML, .env files, password-manager exports, letters, dictated codes spelled
+//   as words), 49 and 50 in English and the rest in 20 languages. No label was changed.
 // The secrets' texts are base64 so that no complete credential literal sits in the repository; every value is fake.
 import { readFileSync } from 'node:fs';
 import type { DetectionCode } from '../../../src/gate/index.ts';
@@ -94,6 +97,7 @@ const SETS = [
   { file: 'held-out-twentieth.json', origin: 'held-out-twentieth', prefix: 'held20' },
   { file: 'held-out-twenty-first.json', origin: 'held-out-twenty-first', prefix: 'held21' },
   { file: 'held-out-twenty-second.json', origin: 'held-out-twenty-second', prefix: 'held22' },
+  { file: 'held-out-twenty-third.json', origin: 'held-out-twenty-third', prefix: 'held23' },
 ] as const satisfies readonly { file: string; origin: CaseOrigin; prefix: string }[];
 
 function read(file: string): IndependentSet {

@@ -71,6 +71,7 @@ const ORIGINS: readonly CaseOrigin[] = [
   'held-out-twentieth',
   'held-out-twenty-first',
   'held-out-twenty-second',
+  'held-out-twenty-third',
 ];
 
 /** One corpus text through the whole gate, as an authenticated user's fact. */

@@ -32,7 +32,8 @@ export type CaseOrigin =
   | 'held-out-nineteenth'
   | 'held-out-twentieth'
   | 'held-out-twenty-first'
-  | 'held-out-twenty-second';
+  | 'held-out-twenty-second'
+  | 'held-out-twenty-third';
 
 export interface SecretCase {
   id: string;
