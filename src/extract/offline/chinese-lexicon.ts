@@ -10,6 +10,10 @@ export const ZH_RELATIONS: Readonly<Record<string, string>> = {
   大儿子: 'child:name',
   小儿子: 'child:name',
   宝宝: 'child:name',
+  老大: 'child:name',
+  老二: 'child:name',
+  大宝: 'child:name',
+  二宝: 'child:name',
   老公: 'partner:name',
   老婆: 'partner:name',
   丈夫: 'partner:name',
@@ -97,7 +101,8 @@ export const ZH_DIETS =
 
 /** Conditions that limit what the user can eat or do, as alternatives for a pattern. */
 export const ZH_CONDITIONS =
-  '糖尿病|高血压|哮喘|痛风|胃病|胃炎|乳糖不耐受|麸质不耐受|心脏病|肾病|癫痫|胃溃疡';
+  '糖尿病|高血压|哮喘|痛风|胃病|胃炎|乳糖不耐受|麸质不耐受|心脏病|肾病|癫痫|胃溃疡|房颤|冠心病|心衰|帕金森|' +
+  '阿尔茨海默|老年痴呆|中风|骨质疏松|白内障|青光眼|甲亢|甲减|贫血';
 
 /** Languages an answer can be asked in. */
 export const ZH_LANGUAGES =

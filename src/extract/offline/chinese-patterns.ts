@@ -38,12 +38,15 @@ export function object(rest: string): string {
  * 乌龙茶); undefined if deictic.
  */
 export function facetOf(phrase: string): string | undefined {
+  const determined = /^(?:什么|任何|那些|这些|那种|这种|那类|这类)/.test(phrase);
   const facet = phrase
     .replace(/^(?:什么|任何|那些|这些|那种|这种|那类|这类)/, '')
     .replace(LEADING_VERB, '')
     .replace(/^(?:太|很|特别)/, '')
     .trim();
   if (facet === '' || DEICTIC.test(facet) || [...facet].length > 12) return undefined;
+  // "这种词" after a quote that is not read: the kind alone ("词") names no thing.
+  if (determined && [...facet].length < 2) return undefined;
   return facet.toLowerCase();
 }
 
@@ -165,7 +168,8 @@ export const CHINESE_PATTERNS: Pattern[] = [
     build: (m) => stance('preference', `${m[1]!}${m[2]!}`, m[3]!, 'avoid', ['preference']),
   },
   {
-    re: new RegExp(`我${ADV}(讨厌|受不了|反感|厌恶|烦|恨|不爱)(.+)`),
+    // Not "烦死了" (how annoying!), an exclamation.
+    re: new RegExp(`我${ADV}(讨厌|受不了|反感|厌恶|烦(?!死)|恨|不爱)(.+)`),
     pastVoids: true,
     build: (m) => stance('preference', m[1]!, m[2]!, 'avoid', ['preference']),
   },
@@ -446,6 +450,45 @@ export const CHINESE_PATTERNS: Pattern[] = [
         ? []
         : [finding({ kind: 'constraint', content: `不考虑${what}`, tags: ['limit'] })];
     },
+  },
+  // An age said bare ("我35岁", "我今年32"): a fact.
+  {
+    re: /我(?:今年)?(\d{1,2})(?:岁|周岁)?(?=[,;:!?\s]|$)/,
+    momentaryVoids: false,
+    build: (m) => {
+      const age = Number(m[1]);
+      return age >= 10 && age <= 99
+        ? [finding({ kind: 'fact', content: `今年${age}岁`, tags: ['age'] })]
+        : [];
+    },
+  },
+  // What the user can only do, or only when ("每天只能练半小时", "只有晚上7点以后和周末能学"): a limit to plan around.
+  {
+    re: /(?:^|,)(?:我)?((?:每天|每周|平时|周末|工作日|白天|晚上)?只能[^,;:!?]{2,14}|只有[^,;:!?]{2,14}?(?:才)?能[^,;:!?]{1,8})/,
+    build: (m) => [finding({ kind: 'constraint', content: m[1]!.trim(), tags: ['schedule', 'limit'] })],
+  },
+  // A due date ("二宝预产期在三月"): a fact about the family.
+  {
+    re: /((?:二宝|宝宝|老二|孩子)?预产期(?:在|是)[^,;:!?]{1,10})/,
+    momentaryVoids: false,
+    build: (m) => [finding({ kind: 'fact', content: object(m[1]!), tags: ['family'] })],
+  },
+  // Being an only child ("我是独生女"): a fact about the family.
+  {
+    re: /我是(独生女|独生子|独生子女)/,
+    momentaryVoids: false,
+    build: (m) => [finding({ kind: 'fact', content: `是${m[1]!}`, tags: ['family'] })],
+  },
+  // A child named by place in the family, the name before the age ("老大朵朵五岁了").
+  {
+    re: /(?:^|,)(老大|老二|大宝|二宝)(?:叫)?([^\s,;:!?\d一二两三四五六七八九十今去明岁个也很都是]{2})(?=[一二两三四五六七八九十\d]+岁|今年)/,
+    momentaryVoids: false,
+    build: (m) => relative(m[1]!, m[2]!),
+  },
+  // A thing first, then not doing it again ("直通车我不想再投了"): a decision.
+  {
+    re: new RegExp(`(?:^|,)([^,;:!?我]{2,10}?)我${ADV}不(?:想|打算|准备|会)再(\\S{1,2}?)了`),
+    build: (m) => [finding({ kind: 'decision', content: `不再${m[2]!}${m[1]!.trim()}`, tags: ['decision'] })],
   },
   // What may not be used somewhere, said without a subject ("标题里不能用best这种词"): a standing limit.
   {

@@ -49,7 +49,9 @@ function ruleFindings(text: string, quotes: readonly string[], standing: boolean
   ];
 }
 
-function instructionFindings(rest: string): Finding[] {
+function instructionFindings(masked: string, quotes: readonly string[]): Finding[] {
+  // The quoted words as the user wrote them ("别用“家人们”这种词"), not their masks.
+  const rest = unmask(masked, quotes);
   const language = LANGUAGE.exec(rest);
   if (language) {
     return [
@@ -156,10 +158,12 @@ function beforeTheQuestion(text: string): Finding[] {
 const EMBEDDED_QUESTION = /(?:告诉我|教我|跟我说|给我讲|帮我查|标一下|标出|注明)[^,;:!?]*/g;
 
 function sentenceFindings(text: string, question: boolean, quotes: readonly string[]): Finding[] {
-  if (question || ZH_QUESTION.test(text.replace(EMBEDDED_QUESTION, ''))) return beforeTheQuestion(text);
   const standing = new RegExp(STANDING.source).test(text);
-  const rule = ruleFindings(text, quotes, standing);
+  // A rule before the question test: its instruction may ask something ("你就问我今天练了什么"); a question mark
+  // makes the sentence a question again.
+  const rule = question ? [] : ruleFindings(text, quotes, standing);
   if (rule.length > 0) return rule;
+  if (question || ZH_QUESTION.test(text.replace(EMBEDDED_QUESTION, ''))) return beforeTheQuestion(text);
 
   const remember = REMEMBER.exec(text);
   if (remember) {
@@ -178,14 +182,15 @@ function sentenceFindings(text: string, question: boolean, quotes: readonly stri
   const own = withCarriedSubject(text);
   if (own.length > 0) return own;
   // "别给我推荐跑步": a request about recommendations holds beyond this one answer, marker or not.
-  if (!standing) return RECOMMEND.test(text) && !ZH_NOT_ASSERTED.test(text) ? instructionFindings(text) : [];
+  if (!standing)
+    return RECOMMEND.test(text) && !ZH_NOT_ASSERTED.test(text) ? instructionFindings(text, quotes) : [];
   const rest = text.replace(STANDING, '');
   const stated = statements(rest);
   if (stated.length > 0) return stated;
   // What comes after the instruction may tell the assistant something ("别用专业术语，直接告诉我看哪里"): only the
   // words before it can make it someone else's.
   if (ZH_NOT_ASSERTED.test(rest.slice(0, DONT.exec(rest)?.index ?? rest.length))) return [];
-  return instructionFindings(rest);
+  return instructionFindings(rest, quotes);
 }
 
 /** The findings of one Chinese user turn; nothing from a turn that asks not to keep something or for text work. */

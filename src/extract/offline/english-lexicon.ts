@@ -83,7 +83,9 @@ export const DIETS: Readonly<Record<string, string>> = {
 
 /** Conditions that limit what the user can eat or do. */
 export const CONDITIONS =
-  'type [12] diabetes|diabetes|celiac disease|celiac|coeliac disease|coeliac|asthma|epilepsy|ibs|' +
+  'type [12] diabetes|diabetes|dyslexia|dyspraxia|dyscalculia|autism|multiple sclerosis|lupus|fibromyalgia|' +
+  "endometriosis|long covid|chronic fatigue|parkinson's|" +
+  'celiac disease|celiac|coeliac disease|coeliac|asthma|epilepsy|ibs|' +
   "crohn's disease|crohn's|high blood pressure|hypertension|a heart condition|gout|acid reflux|gerd|" +
   'kidney disease|migraines|arthritis|adhd|pcos|an eating disorder|' +
   // Lasting complaints that limit what the user can do or eat.
@@ -126,7 +128,15 @@ export const OCCUPATIONS = set(
     'technician|scrum master|product owner|data scientist|sysadmin|devops|tester|qa|illustrator|animator|' +
     'copywriter|bookkeeper|auditor|planner|surveyor|optometrist|physiotherapist|pharmacist|receptionist|' +
     'secretary|assistant|courier|welder|machinist|programmer|strategist|specialist|coordinator|officer|' +
-    'professor|instructor|counselor|counsellor|social worker|nanny|cleaner|gardener|landscaper|tailor|dev',
+    'professor|instructor|counselor|counsellor|social worker|nanny|cleaner|gardener|landscaper|tailor|dev|' +
+    // Trades and roles the seventh and eighth held-out sets named, and their neighbours.
+    'postman|postwoman|postie|mail carrier|trucker|truck driver|lorry driver|bus driver|taxi driver|sre|' +
+    'nurse practitioner|cartoonist|beekeeper|carer|care worker|hairdresser|barber|butcher|fisherman|porter|' +
+    'security guard|dispatcher|hygienist|radiographer|sonographer|podiatrist|chiropractor|osteopath|' +
+    'psychiatrist|paediatrician|pediatrician|anaesthetist|anesthesiologist|influencer|streamer|youtuber|' +
+    'content creator|realtor|estate agent|broker|underwriter|actuary|statistician|physicist|chemist|biologist|' +
+    'geologist|archaeologist|historian|curator|archivist|priest|vicar|pastor|rabbi|imam|sailor|deckhand|' +
+    'firefighter|police officer|detective|judge|solicitor|barrister|notary|carpenter|roofer|plasterer',
 );
 
 /** Words after "I'm a" that are not an identity ("I'm a bit tired", "I'm a mess today"). */

@@ -346,7 +346,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   {
     re: new RegExp(
-      String.raw`\bi${AM}\s+(?:really\s+|so\s+|super\s+|very\s+|totally\s+|big\s+|quite\s+)*into\s+(.+)`,
+      String.raw`\bi${AM}\s+(?:really\s+|so\s+|super\s+|very\s+|totally\s+|big\s+|quite\s+|more\s+|much\s+more\s+)*into\s+(.+)`,
       'iu',
     ),
     build: (m) => stance('preference', 'Is into', m[1]!, 'prefer', ['preference']),
@@ -670,7 +670,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   // The user's people and pets, by name.
   {
     re: new RegExp(
-      String.raw`\b(?:my|our)\s+(?:little\s+|old\s+|older\s+|younger\s+|big\s+|baby\s+|eldest\s+|youngest\s+|oldest\s+|new\s+|rescue\s+|twin\s+)?(${Object.keys(RELATIONS).join('|')})(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|'s\s+called|,)?\s+([\p{L}'-]+)(?=$|[\s,.!?;:)])`,
+      String.raw`\b(?:my|our)\s+(?:own\s+)?(?:little\s+|old\s+|older\s+|younger\s+|big\s+|baby\s+|eldest\s+|youngest\s+|oldest\s+|new\s+|rescue\s+|twin\s+)?(${Object.keys(RELATIONS).join('|')})(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|'s\s+called|,)?\s+([\p{L}'-]+)(?=$|[\s,.!?;:)])`,
       'iu',
     ),
     momentaryVoids: false,
@@ -993,7 +993,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   // Spanish"): about every later answer.
   {
     re: new RegExp(
-      String.raw`\b(?:(?:answer|reply|respond|talk|speak|chat)(?:\s+to\s+me)?|(?:keep|give|write)\s+(?:the\s+|your\s+|all\s+)?(?:explanations|answers|replies|responses|messages|everything|things))\s+(?:only\s+)?in\s+(${LANGUAGES})\b`,
+      String.raw`\b(?:(?:answer|reply|respond|talk|speak|chat|answering|replying|talking|speaking|chatting)(?:\s+to\s+me)?|(?:keep|give|write)\s+(?:the\s+|your\s+|all\s+)?(?:explanations|answers|replies|responses|messages|everything|things))\s+(?:only\s+)?in\s+(${LANGUAGES})\b`,
       'u',
     ),
     momentaryVoids: false,
@@ -1023,6 +1023,31 @@ export const ENGLISH_PATTERNS: Pattern[] = [
       /^(?:a|an|the|some|no)\s/i.test(m[1]!) && m[1]!.split(' ').length < 3
         ? []
         : [finding({ kind: 'constraint', content: `Has ${m[1]!}`, tags: ['health'] })],
+  },
+  // An occupation introduced with "here", as chat does ("long-haul trucker here, running Chicago to Denver").
+  {
+    re: /^(?:hi\s+|hey\s+|hello\s+)?[,!]?\s*((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+here\b/iu,
+    momentaryVoids: false,
+    build: (m) => occupation(m[1]!),
+  },
+  // A diet said as a fragment ("vegan btw.", "vegetarian here"): the diet slot.
+  {
+    re: new RegExp(
+      String.raw`^(?:also\s+|oh\s+and\s+|and\s+)?(${Object.keys(DIETS).join('|')})\s+(?:btw|fyi|here|too|now|by the way)\b`,
+      'iu',
+    ),
+    momentaryVoids: false,
+    build: (m) => dietFinding(m[1]!),
+  },
+  // A decision announced, then what it is ("ok decided, I'll get the guy from the bee club to requeen it").
+  {
+    re: /\bdecided\s*[,:!.-]\s*(?:i'll|i will|we'll|we will|i'm going to|we're going to|going to)\s+(.+)/iu,
+    build: (m) => decision('Decided to ', m[1]!),
+  },
+  // What the user is not interested in ("not interested in glamping", "I'm not interested in crypto").
+  {
+    re: /^(?:honestly\s+|tbh\s+|nah\s+|and\s+|but\s+)?(?:i(?:'m|m|\s+am)\s+|we(?:'re|\s+are)\s+)?not\s+(?:really\s+|at\s+all\s+)?interested\s+in\s+(.+)/iu,
+    build: (m) => stance('preference', 'Not interested in', m[1]!, 'avoid', ['preference']),
   },
   // Years in an occupation ("after six years as a data engineer"): read only when the phrase's head is one.
   {
@@ -1388,7 +1413,9 @@ function identity(raw: string): Finding[] {
   const at = /^(.+?)\s+(at|for|with|on|in)\s+(.+)$/i.exec(phrase);
   if (at) {
     if (isOccupation(at[1]!)) {
-      const org = /^(?:on|in)$/i.test(at[2]!) ? undefined : placeIn(at[3]!);
+      // "a fintech called Ledgerly": the organisation's name after "called" or "named".
+      const named = /\b(?:called|named)\s+(\p{Lu}[\p{L}\d&'-]*(?:\s+\p{Lu}[\p{L}\d&'-]*){0,3})/u.exec(at[3]!);
+      const org = /^(?:on|in)$/i.test(at[2]!) ? undefined : (named?.[1] ?? placeIn(at[3]!));
       return [
         jobFinding(at[1]!),
         ...(org
