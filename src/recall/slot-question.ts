@@ -108,7 +108,15 @@ const RELATIONS: readonly { slot: Slot; re: RegExp }[] = [
     re: /\bmy\s+(?:little\s+|big\s+|older\s+|younger\s+|twin\s+)?(?:sis|sister|brother|bro|siblings?)\b/iu,
   },
   { slot: 'pet', re: /\bmy\s+(?:dog|cat|pet|puppy|kitten)\b/iu },
+  // Chinese: 我老公是做什么的, 我儿子叫什么, 我妈现在住在哪, 我家猫几岁了.
+  { slot: 'partner', re: /我(?:的)?(?:老公|老婆|丈夫|妻子|爱人|男朋友|女朋友|对象)/u },
+  { slot: 'child', re: /我(?:的|家)?(?:儿子|女儿|孩子|宝宝|老大|老二|闺女)/u },
+  { slot: 'parent', re: /我(?:的)?(?:爸爸|妈妈|父亲|母亲|爸|妈)/u },
+  { slot: 'sibling', re: /我(?:的)?(?:哥哥|姐姐|弟弟|妹妹|哥|姐)/u },
+  { slot: 'pet', re: /我(?:的|家)?(?:猫|狗|猫咪|狗狗)/u },
 ];
+// A Chinese question: an asking word or a question particle at the end.
+const ASKS_ZH = /什么|啥|哪|谁|几|多大|多少|怎么样|吗[？?]?\s*$|呢[？?]?\s*$|[？?]\s*$/u;
 
 /**
  * The keys whose memories answer a direct question about one of the user's own slots, lower case; empty when the
@@ -117,6 +125,7 @@ const RELATIONS: readonly { slot: Slot; re: RegExp }[] = [
 export function slotKeys(query: string): string[] {
   const slots = new Set<Slot>();
   if (!SOMEONE_ELSE.test(query)) for (const { slot, re } of QUESTIONS) if (re.test(query)) slots.add(slot);
-  if (ASKS.test(query.trim())) for (const { slot, re } of RELATIONS) if (re.test(query)) slots.add(slot);
+  if (ASKS.test(query.trim()) || ASKS_ZH.test(query))
+    for (const { slot, re } of RELATIONS) if (re.test(query)) slots.add(slot);
   return [...slots].flatMap((slot) => [...SLOT_KEYS[slot]]);
 }
