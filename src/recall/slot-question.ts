@@ -51,7 +51,7 @@ const QUESTIONS: readonly { slot: Slot; re: RegExp }[] = [
   },
   {
     slot: 'work',
-    re: /\bwhere\s+(?:do|did)\s+i\s+work\b|\bwhere\s+am\s+i\s+(?:employed|working)\b|\bwho\s+(?:do|did)\s+i\s+work\s+for\b|\bwho\s+employs\s+me\b|\bwhat\s+company\s+do\s+i\s+work\s+(?:for|at)\b/iu,
+    re: /\bwhere\s+(?:do|did)\s+i\s+work\b(?!\s+out\b)|\bwhere\s+am\s+i\s+(?:employed|working)\b|\bwho\s+(?:do|did)\s+i\s+work\s+for\b|\bwho\s+employs\s+me\b|\bwhat\s+company\s+do\s+i\s+work\s+(?:for|at)\b/iu,
   },
   {
     slot: 'work',

@@ -60,6 +60,7 @@ describe('slot questions', () => {
 
   it.each([
     'Which POS system do we use at work?',
+    'Where do I work out on Sundays?',
     // A request that mentions someone asks nothing about them.
     'Help me write a birthday message for my mom and dad.',
     'Plan me a trip to visit my boy across the Atlantic.',
