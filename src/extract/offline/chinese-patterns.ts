@@ -464,7 +464,8 @@ export const CHINESE_PATTERNS: Pattern[] = [
   },
   // What the user can only do, or only when ("每天只能练半小时", "只有晚上7点以后和周末能学"): a limit to plan around.
   {
-    re: /(?:^|,)(?:我)?((?:每天|每周|平时|周末|工作日|白天|晚上)?只能[^,;:!?]{2,14}|只有[^,;:!?]{2,14}?(?:才)?能[^,;:!?]{1,8})/,
+    // Not the idiom "只能说..." (all one can say is ...).
+    re: /(?:^|,)(?:我)?((?:每天|每周|平时|周末|工作日|白天|晚上)?只能(?!说|这样|如此)[^,;:!?]{2,14}|只有[^,;:!?]{2,14}?(?:才)?能[^,;:!?]{1,8})/,
     build: (m) => [finding({ kind: 'constraint', content: m[1]!.trim(), tags: ['schedule', 'limit'] })],
   },
   // A due date ("二宝预产期在三月"): a fact about the family.
