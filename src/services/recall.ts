@@ -309,7 +309,9 @@ export function createRecallService(deps: RecallServiceDeps) {
         }));
       } else {
         // A hosted model's call waits on I/O and starts at once, the lane in a transaction of its own beside it
-        // (one transaction would hold its connection, idle, for the model's tens of milliseconds).
+        // (one transaction would hold its connection, idle, for the model's tens of milliseconds). An in-process
+        // model lands here only while a model change is under way (the cached model is not the embedder's): its
+        // lane goes on the wire first, and embedQuery re-reads the model outside any transaction.
         const lexical = besideEmbedding ? startLexicalLane(principal, laneQuery) : null;
         if (lexical && deps.embedder?.inProcess) await lexical.sent;
         prepared = await prepare();
