@@ -53,4 +53,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261203120000_lexeme_index_small_pending_list.sql',
   '20261204190000_lexical_lane_beside_the_embedding.sql',
   '20261204220000_recall_key_lane.sql',
+  '20261204235000_recall_fusion_reads_rows_once.sql',
 ];
