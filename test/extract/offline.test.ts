@@ -840,6 +840,52 @@ describe('offline extractor: what the eighth held-out set showed', () => {
   });
 });
 
+describe('offline extractor: standing things and teaching (a general reading, not one set)', () => {
+  const read = async (...texts: string[]) => (await fromUser(...texts)).map(brief);
+
+  it('reads what the user makes, keeps, hosts or lets, and a business run by "we"', async () => {
+    expect(await read('I crochet mostly baby blankets for friends. which yarn is softest?')).toEqual([
+      { kind: 'fact', content: 'Crochets mostly baby blankets for friends' },
+    ]);
+    expect(await read('We keep four hens in the back garden, any tips for winter?')).toEqual([
+      { kind: 'fact', content: 'Keeps four hens in the back garden' },
+    ]);
+    expect(await read('I let out the spare room in Glasgow to students, just the one room')).toEqual([
+      { kind: 'fact', content: 'Lets out the spare room in Glasgow to students' },
+    ]);
+    expect(await read('I host a monthly book club called Dog-Eared, we meet in a pub')).toContainEqual({
+      kind: 'fact',
+      content: 'Hosts a monthly book club called Dog-Eared',
+    });
+    expect(await read('we run a little coffee van at the station, mornings only')).toContainEqual({
+      kind: 'fact',
+      content: 'Runs a little coffee van at the station',
+    });
+  });
+
+  it('leaves alone a way of doing it, a habit of forgetting, a diet and a pointer back', async () => {
+    expect(await read('I keep forgetting to water the plants')).toEqual([]);
+    expect(await read('I keep the receipts under 50 pounds')).toEqual([]);
+    expect(await read('I only sew with cotton thread')).not.toContainEqual(
+      expect.objectContaining({ kind: 'fact', content: expect.stringMatching(/^Sews/) }),
+    );
+    expect(await read('I host it every year, can you help with the invites?')).toEqual([]);
+    expect(await read('we run a tight ship here, no excuses')).toEqual([]);
+  });
+
+  it('reads teaching or coaching as the work slot, not teaching the user own people', async () => {
+    expect(await read('I teach piano to adults at a community centre in Hull. any warm-up ideas?')).toEqual([
+      { kind: 'fact', content: 'Teaches piano to adults at a community centre in Hull', key: 'job_title' },
+    ]);
+    expect(await read('I coach an under-12 netball team on Saturdays')).toEqual([
+      { kind: 'fact', content: 'Coaches an under-12 netball team on Saturdays', key: 'job_title' },
+    ]);
+    expect(await read('I teach my son to read in the evenings')).toEqual([]);
+    expect(await read('I tutor myself with flashcards')).toEqual([]);
+    expect(await read('I teach how to bake bread, do you have a recipe?')).toEqual([]);
+  });
+});
+
 describe('offline extractor: figures on the committed chats', () => {
   const score = async (file: string) => {
     const set = LabelledSetSchema.parse(
@@ -892,10 +938,11 @@ describe('offline extractor: figures on the committed chats', () => {
 
   // The sixth held-out set (written blind after the fifth set's readings): first run 0.452 / 0.154, the honest
   // estimate for chat in topics the patterns have not met.
-  it('sixth held-out set: precision >= 0.45, recall >= 0.15', async () => {
+  // Since the standing-things reading (0.632 / 0.264 after it, 0.563 / 0.198 before).
+  it('sixth held-out set: precision >= 0.55, recall >= 0.24', async () => {
     const { overall } = await score('held-out-chats-6.json');
-    expect(precision(overall)).toBeGreaterThanOrEqual(0.45);
-    expect(recall(overall)).toBeGreaterThanOrEqual(0.15);
+    expect(precision(overall)).toBeGreaterThanOrEqual(0.55);
+    expect(recall(overall)).toBeGreaterThanOrEqual(0.24);
   });
 
   // The seventh held-out set (written blind after the sixth set's readings): first run 0.750 / 0.168.

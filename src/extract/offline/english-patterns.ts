@@ -521,7 +521,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     },
   },
   {
-    re: /\bi\s+(run|own|manage)\s+(?:a|an|my|our)\s+((?:[\p{L}-]+\s+){0,3}?(?:company|business|startup|shop|agency|studio|restaurant|cafe|café|bakery|practice|firm|bar|store|farm|clinic|salon|team|department))\b(.*)/iu,
+    re: /\b(?:i|we)\s+(run|own|manage)\s+(?:a|an|my|our)\s+((?:[\p{L}\d-]+\s+){0,3}?(?:company|business|startup|shop|agency|studio|restaurant|cafe|café|bakery|practice|firm|bar|pub|bistro|brewery|store|stall|truck|van|farm|smallholding|nursery|clinic|salon|gym|garage|workshop|team|department))\b(.*)/iu,
     momentaryVoids: false,
     build: (m) => [
       finding({
@@ -1294,15 +1294,34 @@ export const ENGLISH_PATTERNS: Pattern[] = [
       String.raw`${I}\s+(?:mostly\s+|mainly\s+|only\s+|also\s+)?(use|speak|wear|drive|own|play)\s+(.+)`,
       'iu',
     ),
+    build: (m) => standingThing(m[1]!, m[2]!),
+  },
+  // What the user makes, keeps, hosts or lets as a standing part of their life ("I knit mostly socks and shawls",
+  // "I host a weekly urban history podcast called Lost Streets", "I rent out a two-bed flat in Cardiff", "I keep
+  // three hives"): a thing named, never a way of doing it ("I only knit with wool") or a pointer back ("I host
+  // it"). What one keeps is counted or has an article ("I keep a 28ft Westerly on the Solent"), so that "I keep
+  // forgetting", "I keep kosher" and "I keep food cost under 30%" are not things kept.
+  {
+    re: new RegExp(
+      String.raw`${I}\s+(?:mostly\s+|mainly\s+|also\s+)?(host|knit|crochet|sew|brew|collect|rent\s+out|let\s+out|keep(?=\s+(?:a|an|two|three|four|five|six|\d+)\s))\s+(?!(?:with|in|on|at|for|from|by|to|into|about|without|for)\b)(.+)`,
+      'iu',
+    ),
+    build: (m) => standingThing(m[1]!, m[2]!),
+  },
+  // Teaching or coaching as the user's work ("I teach Year 8 geography at a comp in Leeds", "I coach chess at a
+  // primary school after-school club"): the work slot. Not the user's own people ("I teach my kids to swim").
+  {
+    re: /\bi\s+(?:currently\s+|also\s+)?(teach|coach|tutor)\s+(?!(?:my|our|me|myself|him|her|them|it|you|this|that|these|those|how|what)\b)(.+)/iu,
     build: (m) => {
       const object = objectPhrase(m[2]!);
-      if (deictic(object)) return [];
+      if (deictic(object) || object.split(/\s+/).length > 14) return [];
       return [
         finding({
           kind: 'fact',
           content: `${capitalise(thirdPerson(m[1]!))} ${impersonal(object)}`,
+          key: 'job_title',
           confidence: CONFIDENCE.generic,
-          tags: ['fact'],
+          tags: ['work'],
         }),
       ];
     },
@@ -1350,6 +1369,21 @@ const ACTIVITIES: Readonly<Record<string, string>> = {
   squat: 'squatting',
   sit: 'sitting',
 };
+
+/** "Rents out a two-bed flat": a verb (with its particle) and the thing, as a fact about the user. */
+function standingThing(verb: string, rest: string): Finding[] {
+  const object = objectPhrase(rest);
+  if (deictic(object)) return [];
+  const [head, ...particle] = verb.toLowerCase().split(/\s+/);
+  return [
+    finding({
+      kind: 'fact',
+      content: `${capitalise([thirdPerson(head!), ...particle].join(' '))} ${impersonal(object)}`,
+      confidence: CONFIDENCE.generic,
+      tags: ['fact'],
+    }),
+  ];
+}
 
 /** One fact per thing the user has, read on through "and a ..." ("a gas stove and a big cast iron pan"). */
 function possessions(rest: string): Finding[] {
