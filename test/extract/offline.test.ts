@@ -873,6 +873,29 @@ describe('offline extractor: standing things and teaching (a general reading, no
     expect(await read('we run a tight ship here, no excuses')).toEqual([]);
   });
 
+  it('reads a trade by how its name is made, not the agents that are no work', async () => {
+    expect(await read("I'm a glassblower.")).toEqual([
+      { kind: 'fact', content: 'Works as a glassblower', key: 'job_title' },
+    ]);
+    expect(await read("I'm an air traffic controller at Shannon, on the oceanic side.")).toContainEqual({
+      kind: 'fact',
+      content: 'Works as an air traffic controller',
+      key: 'job_title',
+    });
+    expect(await read("I'm a farrier in Devon, mostly working with ponies")).toContainEqual({
+      kind: 'fact',
+      content: 'Works as a farrier',
+      key: 'job_title',
+    });
+    for (const text of [
+      "I'm a beginner",
+      "I'm a kidney donor",
+      "I'm a keen cyclist",
+      'long-time lurker here, quick question',
+    ])
+      expect(await read(text)).not.toContainEqual(expect.objectContaining({ key: 'job_title' }));
+  });
+
   it('reads teaching or coaching as the work slot, not teaching the user own people', async () => {
     expect(await read('I teach piano to adults at a community centre in Hull. any warm-up ideas?')).toEqual([
       { kind: 'fact', content: 'Teaches piano to adults at a community centre in Hull', key: 'job_title' },
@@ -960,6 +983,14 @@ describe('offline extractor: figures on the committed chats', () => {
   });
 
   // The fourth held-out set (written blind after the third set's readings): first run 0.739 / 0.224.
+  // The ninth held-out set (written blind on 2026-12-05, after the standing-things reading): first run 0.591 /
+  // 0.168; 0.614 / 0.174 after the trade-suffix reading it prompted.
+  it('ninth held-out set: precision >= 0.55, recall >= 0.15', async () => {
+    const { overall } = await score('held-out-chats-9.json');
+    expect(precision(overall)).toBeGreaterThanOrEqual(0.55);
+    expect(recall(overall)).toBeGreaterThanOrEqual(0.15);
+  });
+
   it('fourth held-out set: precision >= 0.75, recall >= 0.33', async () => {
     const { overall } = await score('held-out-chats-4.json');
     expect(precision(overall)).toBeGreaterThanOrEqual(0.75);

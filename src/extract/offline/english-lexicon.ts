@@ -139,6 +139,27 @@ export const OCCUPATIONS = set(
     'firefighter|police officer|detective|judge|solicitor|barrister|notary|carpenter|roofer|plasterer',
 );
 
+/**
+ * How the name of a trade is usually made: the one who does it ("glassblower", "falconer", "locksmith",
+ * "radiologist", "technician"). Read as an occupation only for the head word of "I'm a ...", "... here", "as a ...",
+ * and only when AGENTS_NOT_OCCUPATIONS does not name it: trades are too many for a list, the other agents are few.
+ */
+export const OCCUPATION_SUFFIX = /(?:er|or|eer|ist|ician|smith|wright|grapher|logist)$/;
+
+/** Agent nouns that say what someone is or does for themselves, not their work. */
+export const AGENTS_NOT_OCCUPATIONS = set(
+  'beginner|learner|member|user|owner|homeowner|renter|tenant|buyer|customer|subscriber|follower|supporter|' +
+    'listener|viewer|reader|speaker|native speaker|sleeper|eater|drinker|smoker|vaper|worrier|believer|' +
+    'lover|dreamer|thinker|overthinker|doer|organiser|organizer|procrastinator|achiever|survivor|' +
+    'donor|visitor|neighbor|neighbour|foreigner|stranger|newcomer|outsider|partner|mother|father|brother|' +
+    'sister|daughter|grandmother|grandfather|stepmother|stepfather|other|senior|junior|minor|major|' +
+    'runner|jogger|swimmer|climber|boulderer|hiker|walker|rambler|skier|snowboarder|surfer|golfer|cyclist|' +
+    'biker|rower|paddler|gamer|player|collector|spectator|traveller|traveler|commuter|passenger|' +
+    'perfectionist|optimist|pessimist|realist|idealist|minimalist|maximalist|purist|tourist|motorist|' +
+    'atheist|buddhist|feminist|activist|loner|introvert|extrovert|ambivert|leftie|lefty|cancer|other half|' +
+    'fosterer|homeschooler|lurker|poster|commenter|first-timer|old-timer|latecomer|early riser',
+);
+
 /** Words after "I'm a" that are not an identity ("I'm a bit tired", "I'm a mess today"). */
 export const NOT_IDENTITY = set(
   'bit|little|lot|mess|wreck|fan|big fan|huge fan|few|couple|good|bad|total|way',

@@ -2,12 +2,14 @@
 // to..."), each turned into findings with the slot, facet and polarity the pattern implies.
 import { familyKey } from '../../core/slot-keys.ts';
 import {
+  AGENTS_NOT_OCCUPATIONS,
   CONDITIONS,
   DIETS,
   LANGUAGES,
   NOT_IDENTITY,
   NOT_NAMES,
   NOT_POSSESSIONS,
+  OCCUPATION_SUFFIX,
   OCCUPATIONS,
   REACTIONS,
   RELATIONS,
@@ -1410,10 +1412,22 @@ function dietFinding(word: string): Finding[] {
   return content ? [finding({ kind: 'constraint', content, key: 'diet', tags: ['diet', 'food'] })] : [];
 }
 
-/** Whether a phrase names an occupation: its last word or two is one ("night-shift nurse", "data scientist"). */
+/**
+ * Whether a phrase names an occupation: its last word or two is one ("night-shift nurse", "data scientist"), or its
+ * last word is made like the name of a trade ("glassblower", "apprentice falconer", "air traffic controller") and is
+ * not one of the agents that are no work ("beginner", "runner", "kidney donor").
+ */
 function isOccupation(phrase: string): boolean {
   const words = phrase.toLowerCase().split(/\s+/);
-  return OCCUPATIONS.has(words.at(-1) ?? '') || OCCUPATIONS.has(words.slice(-2).join(' '));
+  const head = words.at(-1) ?? '';
+  const pair = words.slice(-2).join(' ');
+  if (OCCUPATIONS.has(head) || OCCUPATIONS.has(pair)) return true;
+  return (
+    head.length >= 6 &&
+    OCCUPATION_SUFFIX.test(head) &&
+    !AGENTS_NOT_OCCUPATIONS.has(head) &&
+    !AGENTS_NOT_OCCUPATIONS.has(pair)
+  );
 }
 
 /** The job of an occupation phrase, or nothing when the phrase names none. */
@@ -1429,7 +1443,9 @@ function jobFinding(job: string): Finding {
 
 function identity(raw: string): Finding[] {
   // "a Brazilian citizen applying for a UK visa": what one is ends before the participle that says what one does.
-  const phrase = raw.replace(/\s+\p{L}+ing\b.*$/u, '');
+  // "an air traffic controller at Shannon, on the oceanic side" reaches here as "... controller at" when the place
+  // was read apart: a preposition left at the end says nothing.
+  const phrase = raw.replace(/\s+\p{L}+ing\b.*$/u, '').replace(/\s+(?:at|for|with|on|in|of)$/iu, '');
   const words = phrase.toLowerCase().split(' ');
   const head = words.at(-1) ?? '';
   if (phrase === '' || NOT_IDENTITY.has(words[0]!) || NOT_IDENTITY.has(words.slice(0, 2).join(' ')))
