@@ -318,7 +318,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   // Likes and dislikes.
   {
-    re: /\bi\s+(?:just\s+|really\s+|absolutely\s+|simply\s+)*(?:can't|cannot)\s+stand\s+(.+)/iu,
+    re: /\bi\s+(?:just\s+|really\s+|absolutely\s+|simply\s+)*(?:can't|cannot|cant|can not)\s+stand\s+(?!(?:for|up|still|on|long|very|more|in|at|there|around)\b)(.+)/iu,
     build: (m) => stance('preference', 'Cannot stand', m[1]!, 'avoid', ['preference']),
   },
   {
