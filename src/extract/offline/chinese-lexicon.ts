@@ -59,6 +59,20 @@ export const ZH_SLOT_NOUNS: Readonly<Record<string, string>> = {
 export const ZH_OCCUPATION =
   /(?:老师|教师|医生|大夫|护士|工程师|程序员|经理|设计师|律师|会计|学生|司机|厨师|记者|警察|研究员|分析师|顾问|教授|作家|编辑|主播|博主|创业者|老板|店主|公务员|销售|客服|翻译|演员|歌手|画家|摄影师|运营|产品经理|架构师|科学家|药剂师|兽医|保安|快递员|外卖员|研究生|大学生|本科生|博士生|博士|实习生|自由职业者|全职妈妈|全职爸爸|全职太太|家庭主妇|家庭主夫|宝妈)$/;
 
+/**
+ * How the name of a trade usually ends ("乘务员", "理发师", "电工", "交警", "木匠", "列车长"): read as an occupation
+ * after "我是" unless ZH_NOT_OCCUPATIONS names it (a member, a beginner, a parent): trades are too many for a list.
+ */
+export const ZH_OCCUPATION_ENDING = /(?:员|师|工|医|警|官|匠|长)$/;
+
+/** Words with a trade's ending that are not a job. */
+export const ZH_NOT_OCCUPATIONS =
+  /^(?:会员|学员|成员|党员|队员|团员|社员|新会员|老会员|家长|班长|学长|师长|兄长|部长级|大师|老师傅的)$/;
+
+/** Fields of work said as "我做销售的" ("I do sales"), without "是" before them. */
+export const ZH_WORK_FIELDS =
+  /^(?:销售|设计|IT|技术|财务|会计|人事|HR|运营|市场|教育|医疗|金融|外贸|电商|物流|装修|餐饮|开发|测试|产品|行政|法务|翻译|自媒体|直播|广告|建筑|保险|房产|中介|审计|咨询|外卖|快递|美容|美发)$/i;
+
 /** Cities and regions: "我在上海工作" names a place, not an employer. */
 export const ZH_PLACES =
   /^(?:北京|上海|广州|深圳|杭州|成都|重庆|天津|南京|武汉|西安|苏州|长沙|郑州|青岛|厦门|大连|沈阳|哈尔滨|昆明|合肥|福州|济南|宁波|无锡|东莞|佛山|珠海|香港|澳门|台北|台湾|国外|海外|美国|日本|英国|德国|法国|加拿大|澳洲|澳大利亚|新加坡|东北|华北|华南|西北|江南|四川|湖南|湖北|广东|广西|福建|浙江|江苏|山东|山西|河南|河北|云南|贵州|陕西|甘肃|安徽|江西|辽宁|吉林|黑龙江|内蒙古|新疆|西藏|海南|宁夏|青海|.{1,4}(?:省|市|区|县|镇|村|州))$/;

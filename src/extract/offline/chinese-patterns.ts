@@ -4,11 +4,14 @@ import { familyKey } from '../../core/slot-keys.ts';
 import {
   ZH_CONDITIONS,
   ZH_DIETS,
+  ZH_NOT_OCCUPATIONS,
   ZH_NOT_ORG,
   ZH_OCCUPATION,
+  ZH_OCCUPATION_ENDING,
   ZH_PLACES,
   ZH_RELATIONS,
   ZH_SLOT_NOUNS,
+  ZH_WORK_FIELDS,
 } from './chinese-lexicon.ts';
 import { CONFIDENCE, type Finding, stated as finding } from './finding.ts';
 import type { Pattern } from './patterns.ts';
@@ -128,6 +131,14 @@ function place(raw: string): string | undefined {
   return p === '' || DEICTIC.test(p) || /^一起/.test(p) ? undefined : p;
 }
 
+/** An occupation by its name or by how a trade's name ends ("高铁乘务员"), not a member or a beginner. */
+function isZhOccupation(what: string): boolean {
+  return (
+    ZH_OCCUPATION.test(what) ||
+    (what.length >= 2 && ZH_OCCUPATION_ENDING.test(what) && !ZH_NOT_OCCUPATIONS.test(what))
+  );
+}
+
 export const REL = Object.keys(ZH_RELATIONS)
   .sort((a, b) => b.length - a.length)
   .join('|');
@@ -160,6 +171,11 @@ export const CHINESE_PATTERNS: Pattern[] = [
   {
     re: new RegExp(`我${ADV}(不能|不可以|不敢|不宜|没法)(吃|喝|碰)(.+)`),
     build: (m) => stance('constraint', `${m[1]!}${m[2]!}`, m[3]!, 'avoid', ['food']),
+  },
+  // "我自己吃不了辣": what the user cannot take.
+  {
+    re: new RegExp(`我${ADV}(?:自己)?(吃不了|喝不了|吃不惯|受不了)([^,;:!?\\s]{1,6}?)(?=[,;:!?\\s]|$|的)`),
+    build: (m) => stance('preference', m[1]!, m[2]!, 'avoid', ['preference']),
   },
   // Likes and dislikes.
   {
@@ -218,6 +234,15 @@ export const CHINESE_PATTERNS: Pattern[] = [
         ? [finding({ kind: 'fact', content: `住在${where}`, key: 'residence', tags: ['location'] })]
         : [];
     },
+  },
+  // "我住武汉 东湖边上": 住 without 在, only before a place the lexicon knows ("我住院了", "我住了三天" are not).
+  {
+    re: new RegExp(`我${ADV}住([^,;:!?\\s的了过着院宿]{2,6}?)(?=[,;:!?\\s]|$)`),
+    momentaryVoids: false,
+    build: (m) =>
+      ZH_PLACES.test(m[1]!)
+        ? [finding({ kind: 'fact', content: `住在${m[1]!}`, key: 'residence', tags: ['location'] })]
+        : [],
   },
   {
     re: /(?<=^我[\s\S]*?,\s*)(?:现在|目前)?住在(.+)/,
@@ -343,12 +368,20 @@ export const CHINESE_PATTERNS: Pattern[] = [
     re: new RegExp(`我${ADV}是(?:做|搞|干|当)([^,;:!?]{1,10}?)的`),
     build: (m) => [finding({ kind: 'fact', content: `做${m[1]!}`, key: 'job_title', tags: ['work'] })],
   },
+  // "我做销售的" without "是": only a field of work, since "我做饭的时候" and "我搞错的" say nothing of a job.
+  {
+    re: new RegExp(`我${ADV}(?:做|搞|干)([^,;:!?\\s]{1,6}?)的(?=[,;:!?\\s]|$)`),
+    build: (m) =>
+      ZH_WORK_FIELDS.test(m[1]!)
+        ? [finding({ kind: 'fact', content: `做${m[1]!}`, key: 'job_title', tags: ['work'] })]
+        : [],
+  },
   {
     // A space ends the clause too: dictation without punctuation ("我是程序员 下班回家就躺床上刷手机").
     re: new RegExp(`我${ADV}是(?:一名|一个|一位|个|名|位)?([^,;:!?\\s]{1,10}?)(?=[,;:!?\\s]|$)`),
     build: (m) => {
       const what = m[1]!.replace(TRAILING, '');
-      if (ZH_OCCUPATION.test(what))
+      if (isZhOccupation(what))
         return [finding({ kind: 'fact', content: `是${what}`, key: 'job_title', tags: ['work'] })];
       const people = /^(.+)人$/.exec(what);
       if (people && ZH_PLACES.test(people[1]!)) {
