@@ -632,6 +632,26 @@ comment on function engram.lexical_candidates(text, text, integer, text[], text[
 revoke execute on function engram.lexical_candidates(text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, boolean) from public;
 grant execute on function engram.lexical_candidates(text, text, integer, text[], text[], text, integer, real, timestamptz, timestamptz, text, boolean) to engram_app, authenticated, engram_operator;
 
+-- ef_search for a subject's HNSW scan: at least 2 x k and 100, and half the square root of the subject's indexed
+-- vectors (at most 400), so that a large subject is searched as carefully as a small one. Measured on the 1M bench
+-- corpus (local model, recall@10 of the scan against exact, 60 queries, docs/benchmarks/recall-sql.md): at 100,
+-- 0.982 at 192,449 vectors (0.965 on the bench's own 100 queries), 0.980 at 96,215, 0.987 at 64,150, 0.992 at
+-- 38,498, 0.993 at 19,259; at 150, 0.997 / 0.988 / 0.992; at 200, 0.997 / 0.993 / 0.993. The rule gives 100 up to
+-- 40,000 vectors, 155 at 96,215 and 220 at 192,449.
+create function engram.hnsw_ef_search(p_k integer, p_vectors double precision)
+returns integer
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select greatest(coalesce(p_k, 0) * 2, 100,
+                  least(400, pg_catalog.ceil(pg_catalog.sqrt(greatest(coalesce(p_vectors, 0), 0)) / 2)::integer))
+$$;
+comment on function engram.hnsw_ef_search(integer, double precision) is 'The hnsw.ef_search of a subject''s HNSW scan for k candidates: greatest(2k, 100, ceil(sqrt(vectors) / 2)), at most 400 from the size.';
+revoke execute on function engram.hnsw_ef_search(integer, double precision) from public;
+grant execute on function engram.hnsw_ef_search(integer, double precision) to engram_app, authenticated, engram_operator;
+
 -- Measured on PostgreSQL 15 + pgvector 0.8.0 (see the recall issue): for a subject under a few thousand vectors an
 -- exact scan beats HNSW by an order of magnitude, so the vector lane chooses explicitly instead of trusting the
 -- planner's estimate. The lexical lane is scored like BM25 (idf per query term), measured on the LoCoMo dev file
@@ -747,6 +767,7 @@ declare
   v_durable_pool boolean := p_kinds is null;
   v_dims integer;
   v_subject_size integer := 0;
+  v_indexed double precision;
   v_path text := 'none';
   v_order text;
   v_scan integer;
@@ -808,9 +829,16 @@ begin
       -- cast and predicate. strict_order keeps scanning until enough rows pass the tenant and subject filters
       -- (without it a selective filter can return nothing).
       perform pg_catalog.set_config('hnsw.iterative_scan', 'strict_order', true);
-      -- ef_search at least 100: at 64 the scan found 95.3% of the exact top 10 in a 192,449-row subject, at 100
-      -- 98.3%, at 200 99.8% (engram bench at 1M with the local model's vectors, docs/benchmarks/1m/).
-      perform pg_catalog.set_config('hnsw.ef_search', greatest(v_k * 2, 100)::text, true);
+      -- ef_search grows with the subject (engram.hnsw_ef_search): its size is read from its own index's entry in
+      -- the catalog (the entries the job's CREATE INDEX counted, kept current by VACUUM and ANALYZE), since counting
+      -- 192,449 vectors would cost more than the scan; without a subject index, 100 (until 20261205000000 every
+      -- subject got 100: recall@10 0.965 at 192,449 vectors).
+      select c.reltuples into v_indexed
+        from pg_catalog.pg_class c
+       where c.relnamespace = 'engram'::regnamespace
+         and c.relname = 'memory_embeddings_hnsw_s_'
+                         || pg_catalog.substr(pg_catalog.md5(p_model || '/' || v_tenant::text || '/' || p_subject), 1, 24);
+      perform pg_catalog.set_config('hnsw.ef_search', engram.hnsw_ef_search(v_k, v_indexed)::text, true);
       v_order := pg_catalog.format(
         'e.embedding::extensions.vector(%1$s) operator(extensions.<=>) $1::extensions.vector(%1$s)', v_dims);
     end if;

@@ -133,6 +133,49 @@ describe.each(backends)('per-subject vector indexes on $name', ({ open }) => {
     expect(on[0]?.exists).toBe(true);
   });
 
+  it('the HNSW scan of a larger subject searches wider: ef_search from the size of its own index', async () => {
+    const rule = await database.db.query<{
+      small: number;
+      none: number;
+      mid: number;
+      large: number;
+      wide: number;
+      huge: number;
+    }>(
+      `select engram.hnsw_ef_search(10, 19259) as small, engram.hnsw_ef_search(10, null) as none,
+              engram.hnsw_ef_search(10, 96215) as mid, engram.hnsw_ef_search(10, 192449) as large,
+              engram.hnsw_ef_search(150, 1000) as wide, engram.hnsw_ef_search(10, 1e9) as huge`,
+    );
+    expect(rule.rows[0]).toEqual({ small: 100, none: 100, mid: 156, large: 220, wide: 300, huge: 400 });
+
+    // Inside the recall's transaction the setting is what the lane scanned with: read it back there.
+    const scannedWith = (subject: string) =>
+      database.db.transaction(async (s) => {
+        await s.query(
+          "select set_config('role', 'engram_app', true), set_config('engram.tenant_id', $1, true)",
+          [tenant],
+        );
+        const { rows } = await s.query<{ vector_path: string }>(
+          `select vector_path from engram.recall_candidates(p_subject => $1, p_query => '', p_embedding => $2,
+             p_model => $3, p_mode => 'vector', p_candidates => 5, p_exact_below => 10)`,
+          [subject, vectorLiteral(vector(3)), MODEL],
+        );
+        const ef = await s.query<{ ef: string }>("select current_setting('hnsw.ef_search') as ef");
+        return { path: rows[0]?.vector_path, ef: Number(ef.rows[0]?.ef) };
+      });
+    expect(await scannedWith('big')).toEqual({ path: 'hnsw', ef: 100 });
+    // The catalog's count of the subject's own index is the size read (a large subject, without loading one).
+    const { rows: named } = await database.db.query<{ indexname: string }>(
+      `select indexname from pg_indexes where schemaname = 'engram' and indexname like 'memory_embeddings_hnsw_s_%'
+          and indexdef like '%subject = ''big''%'`,
+    );
+    await database.db.query(
+      `update pg_catalog.pg_class set reltuples = 192449 where relname = $1 and relnamespace = 'engram'::regnamespace`,
+      [named[0]!.indexname],
+    );
+    expect(await scannedWith('big')).toEqual({ path: 'hnsw', ef: 220 });
+  });
+
   it('a tenant role may run neither function', async () => {
     for (const sql of [
       'select * from engram.subject_vector_index_ddl(1)',
