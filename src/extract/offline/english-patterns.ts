@@ -1305,7 +1305,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   // forgetting", "I keep kosher" and "I keep food cost under 30%" are not things kept.
   {
     re: new RegExp(
-      String.raw`${I}\s+(?:mostly\s+|mainly\s+|also\s+)?(host|knit|crochet|sew|brew|collect|rent\s+out|let\s+out|keep(?=\s+(?:a|an|two|three|four|five|six|\d+)\s))\s+(?!(?:with|in|on|at|for|from|by|to|into|about|without|for)\b)(.+)`,
+      String.raw`${I}\s+(?:mostly\s+|mainly\s+|also\s+)?(host|knit|crochet|sew|brew|collect|rent\s+out|let\s+out|keep(?=\s+(?:a|an|two|three|four|five|six|\d+)\s))\s+(?!(?:with|in|on|at|for|from|by|to|into|about|without)\b)(.+)`,
       'iu',
     ),
     build: (m) => standingThing(m[1]!, m[2]!),
