@@ -67,7 +67,7 @@ export const ZH_OCCUPATION_ENDING = /(?:员|师|工|医|警|官|匠|长)$/;
 
 /** Words with a trade's ending that are not a job. */
 export const ZH_NOT_OCCUPATIONS =
-  /^(?:会员|学员|成员|党员|队员|团员|社员|新会员|老会员|家长|班长|学长|师长|兄长|部长级|大师|老师傅的)$/;
+  /^(?:会员|学员|成员|党员|队员|团员|社员|新会员|老会员|家长|班长|学长|师长|兄长|大师)$/;
 
 /** Fields of work said as "我做销售的" ("I do sales"), without "是" before them. */
 export const ZH_WORK_FIELDS =
