@@ -59,7 +59,10 @@ const LIKE_VERBS: Readonly<Record<string, ['prefer' | 'avoid', string]>> = {
  * there a proper name cannot be told by its capital, so the strongest cues read a lower-case word as one.
  */
 function lowerCaseChat(sentence: string | undefined): boolean {
-  return sentence !== undefined && /\p{Ll}/u.test(sentence) && !/\p{Lu}/u.test(sentence);
+  if (sentence === undefined) return false;
+  // An acronym ("BSL", "UK", "ADHD") is written in capitals even in a chat typed all in lower case.
+  const rest = sentence.replace(/\b\p{Lu}{2,}s?\b/gu, '');
+  return /\p{Ll}/u.test(rest) && !/\p{Lu}/u.test(rest);
 }
 
 // Words a lower-case sentence puts where a name would stand that are not names: function words, common verbs and
@@ -1279,6 +1282,15 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   {
     re: /\b(?:let's|lets|let us)\s+(?:just\s+)?(?:go\s+with|go\s+for|do|pick|take)\s+(.+)/iu,
     build: (m) => decision('Chose ', m[1]!),
+  },
+  // A pet or one of the user's people named after a comma ("i have a cat, biscuit, who hates the engine running").
+  {
+    re: new RegExp(
+      String.raw`${I}\s+(?:have|'ve\s+got|have\s+got)\s+(?:a|an)\s+([\p{L}-]+),\s+([\p{L}'-]+)(?=\s*[,.;!?)]|\s+who\b|\s*$)`,
+      'iu',
+    ),
+    momentaryVoids: false,
+    build: (m) => relative(m[1]!, m[2]!, m.input),
   },
   // What the user has: a thing, a person or an animal ("i have a gas stove and a big cast iron pan", "we have two
   // kids"), each one kept; not what one has for a moment or to do ("a question", "a meeting": NOT_POSSESSIONS).
