@@ -960,6 +960,14 @@ describe('offline extractor: standing things and teaching (a general reading, no
     );
   });
 
+  it('reads the type of diabetes with it', async () => {
+    expect(await read("I'm type 1 diabetic so the feeding plan matters a lot")).toContainEqual({
+      kind: 'constraint',
+      content: 'Is type 1 diabetic',
+    });
+    expect(await read("i'm diabetic btw")).toContainEqual({ kind: 'constraint', content: 'Is diabetic' });
+  });
+
   it('reads teaching or coaching as the work slot, not teaching the user own people', async () => {
     expect(await read('I teach piano to adults at a community centre in Hull. any warm-up ideas?')).toEqual([
       { kind: 'fact', content: 'Teaches piano to adults at a community centre in Hull', key: 'job_title' },

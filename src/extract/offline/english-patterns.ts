@@ -255,7 +255,11 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     ],
   },
   {
-    re: new RegExp(String.raw`\bi${AM}\s+(pregnant|diabetic|epileptic|asthmatic|celiac|coeliac)\b`, 'iu'),
+    // "I'm type 1 diabetic": the type is kept.
+    re: new RegExp(
+      String.raw`\bi${AM}\s+((?:type\s+[12]\s+)?diabetic|pregnant|epileptic|asthmatic|celiac|coeliac)\b`,
+      'iu',
+    ),
     build: (m) => [finding({ kind: 'constraint', content: `Is ${m[1]!.toLowerCase()}`, tags: ['health'] })],
   },
   {
