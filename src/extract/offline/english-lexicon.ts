@@ -64,6 +64,23 @@ export const RELATIONS: Readonly<Record<string, string>> = {
   mother: 'parent:name',
   dad: 'parent:name',
   father: 'parent:name',
+  // The user's other people: named like the ones above, but no slot holds their names (an empty key: the fact
+  // carries none).
+  grandson: '',
+  granddaughter: '',
+  grandchild: '',
+  grandkid: '',
+  stepson: '',
+  stepdaughter: '',
+  nephew: '',
+  niece: '',
+  grandma: '',
+  grandmother: '',
+  grandpa: '',
+  grandfather: '',
+  aunt: '',
+  uncle: '',
+  cousin: '',
 };
 
 /** Diets, with how the content says them. */

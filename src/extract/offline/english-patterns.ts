@@ -75,7 +75,12 @@ const NOT_LOWER_NAMES = new Set(
     'read heard knew grew flew might must may also too there here this these those it its he she they them him ' +
     'her his their our your my me we you us one two three tired busy good great fine sorry glad happy sad sick ' +
     'back home out up down off over new old big little tiny huge bad well ok okay sure ready late early free ' +
-    'hungry stuck lost bored confused curious excited nervous worried home away tho though lol haha btw pls'
+    'hungry stuck lost bored confused curious excited nervous worried home away tho though lol haha btw pls ' +
+    // Verbs that end in -s and are followed by a plural ("my son loves trains", "my dog hates baths"): the rule
+    // below reads such a pair as a name and its verb.
+    'loves likes hates wants needs plays goes gets says makes takes thinks knows eats drinks works lives does ' +
+    'sleeps keeps comes runs walks reads watches starts misses adores enjoys prefers refuses uses tries sees ' +
+    'looks feels seems calls visits helps buys brings'
   ).split(' '),
 );
 
@@ -507,9 +512,15 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     re: /\bi\s+(?:currently\s+|now\s+)?work\s+((?:from|remotely|remote|part-time|full-time|nights|night shifts|weekends|freelance|in)\b.*)/iu,
     build: (m) => {
       const rest = objectPhrase(m[1]!);
-      return deictic(rest)
-        ? []
-        : [finding({ kind: 'fact', content: `Works ${impersonal(rest)}`, tags: ['work'] })];
+      if (deictic(rest)) return [];
+      // "i work from the boat as a UX designer": the role is the work slot, where it is done a fact of its own.
+      const as = /^(.+?)\s+as\s+(an?)\s+(.+)$/iu.exec(rest);
+      if (as && isOccupation(as[3]!))
+        return [
+          jobFinding(as[3]!, as[2]),
+          finding({ kind: 'fact', content: `Works ${impersonal(as[1]!)}`, tags: ['work'] }),
+        ];
+      return [finding({ kind: 'fact', content: `Works ${impersonal(rest)}`, tags: ['work'] })];
     },
   },
   {
@@ -1451,9 +1462,10 @@ function occupation(phrase: string): Finding[] {
   return isOccupation(phrase) ? [jobFinding(phrase)] : [];
 }
 
-function jobFinding(job: string): Finding {
+/** The job slot's fact; `said` is the article the user wrote, when there was one ("a UX designer"). */
+function jobFinding(job: string, said?: string): Finding {
   const title = clean(job.replace(/\s+(?:at|for|with|on|in)\b.*$/i, ''));
-  const article = /^[aeiou]/i.test(title) ? 'an' : 'a';
+  const article = said?.toLowerCase() ?? (/^[aeiou]/i.test(title) ? 'an' : 'a');
   return finding({ kind: 'fact', content: `Works as ${article} ${title}`, key: 'job_title', tags: ['work'] });
 }
 
@@ -1503,10 +1515,15 @@ function identity(raw: string): Finding[] {
 function relative(relation: string, word: string | undefined, sentence?: string): Finding[] {
   const name = properName(word, sentence);
   const key = RELATIONS[relation.toLowerCase()];
-  if (!name || !key) return [];
+  if (!name || key === undefined) return [];
   const noun = relation.toLowerCase();
   const tag = key === 'pet:name' ? 'pet' : 'family';
-  return [finding({ kind: 'fact', content: `Has a ${noun} called ${name}`, key, tags: [tag] })];
+  const content = `Has ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun} called ${name}`;
+  return [
+    finding(
+      key === '' ? { kind: 'fact', content, tags: [tag] } : { kind: 'fact', content, key, tags: [tag] },
+    ),
+  ];
 }
 
 function decision(prefix: string, rest: string): Finding[] {
