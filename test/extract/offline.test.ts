@@ -993,6 +993,21 @@ describe('offline extractor: standing things and teaching (a general reading, no
     );
   });
 
+  it('puts the -s on the verb, not on an adverb before it', async () => {
+    expect(
+      await read('his bio dad has him every other weekend so i only really get weekdays'),
+    ).toContainEqual({
+      kind: 'constraint',
+      content: 'Only really gets weekdays',
+    });
+    expect(await read('I usually just walk to work')).toEqual([
+      { kind: 'preference', content: 'Usually just walks to work' },
+    ]);
+    expect(await read('remember that I mostly cycle to work')).toEqual([
+      { kind: 'fact', content: 'Mostly cycles to work' },
+    ]);
+  });
+
   it('reads teaching or coaching as the work slot, not teaching the user own people', async () => {
     expect(await read('I teach piano to adults at a community centre in Hull. any warm-up ideas?')).toEqual([
       { kind: 'fact', content: 'Teaches piano to adults at a community centre in Hull', key: 'job_title' },

@@ -372,12 +372,15 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   // Always / usually: how the user has things.
   {
-    re: /\bi\s+(always|usually|normally|only)\s+((?!forget|feel|seem|get tired|wonder|think)[a-z]+)\b(.*)/iu,
+    // An adverb between ("i only really get weekdays", "I usually just walk") stays before the verb.
+    re: /\bi\s+(always|usually|normally|only)\s+((?:(?:really|just|actually|still|also|mostly|mainly|ever)\s+)?(?!forget|feel|seem|get tired|wonder|think)[a-z]+)\b(.*)/iu,
     build: (m) => {
       const rest = objectPhrase(m[3]!);
       if (deictic(rest) && rest !== '') return [];
       const adverb = capitalise(m[1]!.toLowerCase());
-      const content = clean(`${adverb} ${thirdPerson(m[2]!)} ${impersonal(rest)}`);
+      const verb = m[2]!.split(/\s+/);
+      const said = [...verb.slice(0, -1), thirdPerson(verb.at(-1)!)].join(' ');
+      const content = clean(`${adverb} ${said} ${impersonal(rest)}`);
       const kind = m[1]!.toLowerCase() === 'only' ? 'constraint' : 'preference';
       return [finding({ kind, content, tags: ['habit'] })];
     },

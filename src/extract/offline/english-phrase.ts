@@ -121,9 +121,16 @@ export function withoutSubject(statement: string): string | undefined {
   return undefined;
 }
 
+/** Adverbs that stand before the verb ("i only really get weekdays"): the verb after them takes the -s. */
+const BEFORE_VERB =
+  /^(?:\p{L}+ly|just|still|also|even|ever|often|sometimes|kinda|pretty much|mostly|mainly)$/iu;
+
 function verbInThird(rest: string): string {
-  const [verb = '', ...others] = rest.split(' ');
-  return [thirdPerson(verb), ...others].join(' ');
+  const words = rest.split(' ');
+  const at = words.findIndex((w) => !BEFORE_VERB.test(w));
+  if (at < 0) return rest;
+  words[at] = thirdPerson(words[at]!);
+  return words.join(' ');
 }
 
 function finish(text: string): string | undefined {
