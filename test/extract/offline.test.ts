@@ -1008,6 +1008,28 @@ describe('offline extractor: standing things and teaching (a general reading, no
     ]);
   });
 
+  it('reads a word or phrase the user hates or loves with the words quoted, not "the phrase"', async () => {
+    expect(
+      await read("Hmm. I hate the phrase 'capture your special day', please never use it for me."),
+    ).toContainEqual({
+      kind: 'preference',
+      content: "Hates the phrase 'capture your special day'",
+      facet: 'capture your special day',
+      polarity: 'avoid',
+    });
+    expect(await read('I love the word "petrichor"')).toEqual([
+      { kind: 'preference', content: "Loves the word 'petrichor'", facet: 'petrichor', polarity: 'prefer' },
+    ]);
+    expect(await read('I hate the word count on this app')).toEqual([
+      {
+        kind: 'preference',
+        content: 'Hates the word count on this app',
+        facet: 'word count',
+        polarity: 'avoid',
+      },
+    ]);
+  });
+
   it('reads teaching or coaching as the work slot, not teaching the user own people', async () => {
     expect(await read('I teach piano to adults at a community centre in Hull. any warm-up ideas?')).toEqual([
       { kind: 'fact', content: 'Teaches piano to adults at a community centre in Hull', key: 'job_title' },
@@ -1096,7 +1118,7 @@ describe('offline extractor: figures on the committed chats', () => {
 
   // The fourth held-out set (written blind after the third set's readings): first run 0.739 / 0.224.
   // The ninth held-out set (written blind on 2026-12-05, after the standing-things reading): first run 0.591 /
-  // 0.168; 0.717 / 0.245 after the general readings it prompted (recorded in docs/extraction.md).
+  // 0.168; 0.736 / 0.252 after the general readings it prompted (recorded in docs/extraction.md).
   it('ninth held-out set: precision >= 0.55, recall >= 0.15', async () => {
     const { overall } = await score('held-out-chats-9.json');
     expect(precision(overall)).toBeGreaterThanOrEqual(0.55);

@@ -338,8 +338,21 @@ export const ENGLISH_PATTERNS: Pattern[] = [
       String.raw`\bi\s+${ADVERBS}(love|like|adore|enjoy|prefer|hate|dislike|detest|loathe|despise)s?\s+(.+)`,
       'iu',
     ),
-    build: (m) => {
+    build: (m, quotes) => {
       const [polarity, verb] = LIKE_VERBS[m[1]!.toLowerCase()]!;
+      // "I hate the phrase 'capture your special day'": the words quoted are what is disliked, not "the phrase".
+      const named = /^the\s+(word|phrase|term|expression)\s+\uE000(\d+)\uE001/iu.exec(m[2]!.trim());
+      const quoted = named ? quotes[Number(named[2])] : undefined;
+      if (named && quoted)
+        return [
+          finding({
+            kind: 'preference',
+            content: `${verb} the ${named[1]!.toLowerCase()} '${quoted}'`,
+            facet: quoted.toLowerCase(),
+            polarity,
+            tags: ['preference'],
+          }),
+        ];
       return stance('preference', verb, m[2]!, polarity, ['preference']);
     },
   },
