@@ -16,7 +16,15 @@ import {
   TIME_ZONES,
   TRAITS,
 } from './english-lexicon.ts';
-import { deictic, facetOf, impersonal, objectPhrase, thirdPerson } from './english-phrase.ts';
+import {
+  deictic,
+  facetOf,
+  impersonal,
+  indefiniteArticle,
+  objectPhrase,
+  thirdPerson,
+  verbInThird,
+} from './english-phrase.ts';
 import { CONFIDENCE, type Finding, stated as finding } from './finding.ts';
 import type { Pattern } from './patterns.ts';
 import { capitalise, clean } from './text.ts';
@@ -391,9 +399,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
       const rest = objectPhrase(m[3]!);
       if (deictic(rest) && rest !== '') return [];
       const adverb = capitalise(m[1]!.toLowerCase());
-      const verb = m[2]!.split(/\s+/);
-      const said = [...verb.slice(0, -1), thirdPerson(verb.at(-1)!)].join(' ');
-      const content = clean(`${adverb} ${said} ${impersonal(rest)}`);
+      const content = clean(`${adverb} ${verbInThird(m[2]!)} ${impersonal(rest)}`);
       const kind = m[1]!.toLowerCase() === 'only' ? 'constraint' : 'preference';
       return [finding({ kind, content, tags: ['habit'] })];
     },
@@ -728,7 +734,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     build: (m) => {
       const job = objectPhrase(m[2]!);
       if (!isOccupation(job)) return [];
-      const article = /^[aeiou]/i.test(job) ? 'an' : 'a';
+      const article = indefiniteArticle(job);
       return [
         finding({
           kind: 'fact',
@@ -1481,7 +1487,7 @@ function occupation(phrase: string): Finding[] {
 /** The job slot's fact; `said` is the article the user wrote, when there was one ("a UX designer"). */
 function jobFinding(job: string, said?: string): Finding {
   const title = clean(job.replace(/\s+(?:at|for|with|on|in)\b.*$/i, ''));
-  const article = said?.toLowerCase() ?? (/^[aeiou]/i.test(title) ? 'an' : 'a');
+  const article = said?.toLowerCase() ?? indefiniteArticle(title);
   return finding({ kind: 'fact', content: `Works as ${article} ${title}`, key: 'job_title', tags: ['work'] });
 }
 
@@ -1496,7 +1502,7 @@ function identity(raw: string): Finding[] {
     return [];
   // "a stout and porter person" is a taste: the kind-of-person pattern reads it.
   if (DIETS[head] !== undefined || head === 'person' || deictic(phrase)) return [];
-  const article = /^[aeiou]/i.test(phrase) ? 'an' : 'a';
+  const article = indefiniteArticle(phrase);
   if (isOccupation(phrase)) {
     return [
       finding({ kind: 'fact', content: `Works as ${article} ${phrase}`, key: 'job_title', tags: ['work'] }),
@@ -1534,7 +1540,7 @@ function relative(relation: string, word: string | undefined, sentence?: string)
   if (!name || key === undefined) return [];
   const noun = relation.toLowerCase();
   const tag = key === 'pet:name' ? 'pet' : 'family';
-  const content = `Has ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun} called ${name}`;
+  const content = `Has ${indefiniteArticle(noun)} ${noun} called ${name}`;
   return [
     finding(
       key === '' ? { kind: 'fact', content, tags: [tag] } : { kind: 'fact', content, key, tags: [tag] },

@@ -78,6 +78,11 @@ export function thirdPerson(verb: string): string {
   return `${lower}s`;
 }
 
+/** The indefinite article before a word, as spelling suggests ("an editor", "a nurse"). */
+export function indefiniteArticle(word: string): 'a' | 'an' {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
 /** Second person and the user's own possessives, as a memory says them ("your answers" -> "the answers"). */
 export function impersonal(text: string): string {
   return text
@@ -125,7 +130,8 @@ export function withoutSubject(statement: string): string | undefined {
 const BEFORE_VERB =
   /^(?:\p{L}+ly|just|still|also|even|ever|often|sometimes|kinda|pretty much|mostly|mainly)$/iu;
 
-function verbInThird(rest: string): string {
+/** The verb of a clause without its subject in the third person, past any adverb before it ("really gets"). */
+export function verbInThird(rest: string): string {
   const words = rest.split(' ');
   const at = words.findIndex((w) => !BEFORE_VERB.test(w));
   if (at < 0) return rest;
