@@ -921,6 +921,13 @@ describe('offline extractor: standing things and teaching (a general reading, no
       key: 'job_title',
     });
     expect(await read('我是理发师')).toEqual([{ kind: 'fact', content: '是理发师', key: 'job_title' }]);
+    // The same reading wherever a job is asked for: a role at a place, a relative's job.
+    expect(await read('我在医院当护工')).toContainEqual({
+      kind: 'fact',
+      content: '是护工',
+      key: 'job_title',
+    });
+    expect(await read('我老婆是乘务员')).toEqual([{ kind: 'fact', content: '老婆是乘务员' }]);
     for (const text of ['我是会员', '我是新手', '我是家长']) expect(await read(text)).toEqual([]);
     expect(await read('我做销售的 应酬特别多 头疼')).toContainEqual({
       kind: 'fact',

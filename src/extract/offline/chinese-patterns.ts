@@ -335,7 +335,7 @@ export const CHINESE_PATTERNS: Pattern[] = [
     build: (m) => {
       const org = m[1]!.trim();
       const job = object(m[2]!);
-      if (ZH_NOT_ORG.test(org) || !ZH_OCCUPATION.test(job)) return [];
+      if (ZH_NOT_ORG.test(org) || !isZhOccupation(job)) return [];
       const out = [finding({ kind: 'fact', content: `是${job}`, key: 'job_title', tags: ['work'] })];
       if (!ZH_PLACES.test(org))
         out.unshift(finding({ kind: 'fact', content: `在${org}工作`, key: 'employer', tags: ['work'] }));
@@ -585,7 +585,7 @@ export const CHINESE_PATTERNS: Pattern[] = [
     re: new RegExp(`我(?:的|家|家的)?(${REL})是(?:一名|一个|一位|个|名|位)?([^,;:!?]{1,10}?)(?=[,;:!?]|$)`),
     build: (m) => {
       const job = m[2]!.replace(TRAILING, '');
-      return ZH_OCCUPATION.test(job)
+      return isZhOccupation(job)
         ? [finding({ kind: 'fact', content: `${m[1]!}是${job}`, tags: ['family'] })]
         : [];
     },
