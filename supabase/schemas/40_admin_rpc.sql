@@ -140,6 +140,21 @@ revoke execute on function engram.register_embedding_model(text, text, integer, 
 -- a predicate naming the model, tenant and subject (which recall_candidates' HNSW path repeats as literals, so the
 -- planner proves the index applies). These are the statements for the subjects above p_min_rows that have none
 -- yet; the caller runs each one outside a transaction (CONCURRENTLY: writes go on during the build).
+-- The name of a subject's own HNSW index: what the job creates (subject_vector_index_ddl) and recall_candidates
+-- looks up for the subject's size, in one place.
+create function engram.subject_vector_index_name(p_model text, p_tenant uuid, p_subject text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select 'memory_embeddings_hnsw_s_' || pg_catalog.substr(pg_catalog.md5(p_model || '/' || p_tenant::text || '/' || p_subject), 1, 24)
+$$;
+comment on function engram.subject_vector_index_name(text, uuid, text) is 'The name of the per-subject HNSW index of a model, tenant and subject.';
+revoke execute on function engram.subject_vector_index_name(text, uuid, text) from public;
+grant execute on function engram.subject_vector_index_name(text, uuid, text) to engram_app, authenticated, engram_operator;
+
 create function engram.subject_vector_index_ddl(p_min_rows integer default 5000)
 returns table (index_name text, model text, tenant_id uuid, subject text, vectors bigint, ddl text)
 language sql
@@ -158,9 +173,7 @@ as $$
            group by e.model, e.tenant_id, e.subject
           having pg_catalog.count(*) > greatest(coalesce(p_min_rows, 5000), 0)) s
     join engram.embedding_models em on em.model = s.model and em.dims <= 2000 and em.status <> 'retired'
-   cross join lateral (
-     select 'memory_embeddings_hnsw_s_'
-            || pg_catalog.substr(pg_catalog.md5(s.model || '/' || s.tenant_id::text || '/' || s.subject), 1, 24) as name) i
+   cross join lateral (select engram.subject_vector_index_name(s.model, s.tenant_id, s.subject) as name) i
    where not exists (select 1 from pg_catalog.pg_class c
                       where c.relname = i.name and c.relnamespace = 'engram'::regnamespace)
    order by s.n desc

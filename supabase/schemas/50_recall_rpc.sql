@@ -836,8 +836,7 @@ begin
       select c.reltuples into v_indexed
         from pg_catalog.pg_class c
        where c.relnamespace = 'engram'::regnamespace
-         and c.relname = 'memory_embeddings_hnsw_s_'
-                         || pg_catalog.substr(pg_catalog.md5(p_model || '/' || v_tenant::text || '/' || p_subject), 1, 24);
+         and c.relname = engram.subject_vector_index_name(p_model, v_tenant, p_subject);
       perform pg_catalog.set_config('hnsw.ef_search', engram.hnsw_ef_search(v_k, v_indexed)::text, true);
       v_order := pg_catalog.format(
         'e.embedding::extensions.vector(%1$s) operator(extensions.<=>) $1::extensions.vector(%1$s)', v_dims);
