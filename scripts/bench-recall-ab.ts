@@ -10,7 +10,8 @@
 // replayed into it, one migrated to the branch).
 // With --questions FILE (a LoCoMo file; the copies hold its conversations as subjects named by sample id, as
 // `engram eval locomo` ingests them with ingestLocomo), each subject is asked the first --queries questions of its
-// own conversation instead of corpus words.
+// own conversation instead of corpus words; a subject named after no conversation (`engram eval locomo
+// --one-subject`'s, kept) the first --queries of every conversation.
 // Run: npx tsx scripts/bench-recall-ab.ts --urls postgres://.../before,postgres://.../after [--subjects a,b]
 //      [--mode hybrid] [--rounds 10] [--candidates 24] [--writes 0] [--questions locomo.json] [--out FILE.json]
 import { readFile, writeFile } from 'node:fs/promises';
@@ -55,7 +56,7 @@ const questionsOf = values.questions
     )
   : null;
 async function queriesOf(subject: string): Promise<{ texts: string[]; vectors: number[][] }> {
-  const texts = questionsOf ? (questionsOf.get(subject) ?? []) : corpusQueries;
+  const texts = questionsOf ? (questionsOf.get(subject) ?? [...questionsOf.values()].flat()) : corpusQueries;
   return { texts, vectors: await embedder.embedDocuments(texts) };
 }
 

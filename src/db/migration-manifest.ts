@@ -56,4 +56,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   '20261204235000_recall_fusion_reads_rows_once.sql',
   '20261205000000_hnsw_ef_search_by_subject_size.sql',
   '20261205020000_subject_vector_index_name.sql',
+  '20261205220000_recall_skips_window_and_count.sql',
 ];

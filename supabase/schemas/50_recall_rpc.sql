@@ -360,7 +360,9 @@ grant execute on function engram.lexical_matches(text, tsquery, text[], text[], 
 -- p_max_matches + 1 rows and gives nothing: its newest matches are among the whole query's), without reading
 -- their text-search vectors, then the rare terms' rows are read in one scan (20261202100000). Security definer for the reason
 -- lexical_matches is.
-create function engram.rare_term_matches(
+-- rare_term_rows (20261205220000) also says whether every term was rare: then these rows are every match of the
+-- query in the subject, and lexical_candidates needs no window (see there).
+create function engram.rare_term_rows(
   p_subject text,
   p_terms tsquery[],
   p_kinds text[] default null,
@@ -370,9 +372,13 @@ create function engram.rare_term_matches(
   p_min_importance real default null,
   p_since timestamptz default null,
   p_until timestamptz default null,
-  p_max_matches integer default 200
+  p_max_matches integer default 200,
+  out ids uuid[],
+  out search_tsvs tsvector[],
+  out kinds text[],
+  out every_term_rare boolean
 )
-returns table (id uuid, search_tsv tsvector, kind text)
+returns record
 language plpgsql
 stable
 security definer
@@ -393,6 +399,7 @@ begin
   if v_tenant is null then
     return;
   end if;
+  every_term_rare := pg_catalog.cardinality(p_terms) > 0;
   -- Each term's rows are counted up to v_max + 1 without reading their text-search vectors: the keyed index
   -- holds a row's lexemes whatever their weights, so for a term of one lexeme (every term recall asks for) its
   -- keyed condition matches exactly the term's rows. The tenant and subject are tested as one `is true` so that
@@ -401,7 +408,10 @@ begin
   foreach v_term in array coalesce(p_terms, '{}') loop
     v_keyed := engram.subject_keyed_tsquery(v_tenant, p_subject, v_term);
     -- A term the index cannot answer (a negation or a prefix) is left to the newest matches of the whole query.
-    continue when v_keyed is null;
+    if v_keyed is null then
+      every_term_rare := false;
+      continue;
+    end if;
     select pg_catalog.count(*)::integer into v_count
       from (select 1
               from engram.memories m
@@ -421,6 +431,8 @@ begin
     if v_count between 1 and v_max then
       v_rare := v_rare || v_term;
       v_rare_keyed := case when v_rare_keyed is null then v_keyed else v_rare_keyed || v_keyed end;
+    elsif v_count > v_max then
+      every_term_rare := false;
     end if;
   end loop;
   if v_rare_keyed is null then
@@ -428,8 +440,8 @@ begin
   end if;
   v_rare_any := engram.tsquery_any(v_rare);
   -- The rare terms' rows in one scan: the OR of their keyed lexemes, then the terms themselves.
-  return query
-    select m.id, m.search_tsv, m.kind
+  select pg_catalog.array_agg(m.id), pg_catalog.array_agg(m.search_tsv), pg_catalog.array_agg(m.kind)
+    into ids, search_tsvs, kinds
       from engram.memories m
      where engram.subject_lexemes(m.tenant_id, m.subject, m.search_tsv) @@ v_rare_keyed
        and m.revoked_at is null and m.superseded_by is null
@@ -444,6 +456,39 @@ begin
        and (p_min_importance is null or m.importance >= p_min_importance)
        and (p_since is null or m.created_at >= p_since)
        and (p_until is null or m.created_at < p_until);
+end
+$$;
+comment on function engram.rare_term_rows(text, tsquery[], text[], text[], text, integer, real, timestamptz, timestamptz, integer) is 'The live full-text matches, each once and in no order, of the query terms that match at most p_max_matches rows of one subject of the caller''s tenant (a supabase-js caller: its own subject only), over the subject''s GIN index, as arrays; every_term_rare says whether every term was such a term (null when the caller may not read the subject).';
+grant create on schema engram to engram_operator;
+alter function engram.rare_term_rows(text, tsquery[], text[], text[], text, integer, real, timestamptz, timestamptz, integer) owner to engram_operator;
+revoke create on schema engram from engram_operator;
+revoke execute on function engram.rare_term_rows(text, tsquery[], text[], text[], text, integer, real, timestamptz, timestamptz, integer) from public;
+grant execute on function engram.rare_term_rows(text, tsquery[], text[], text[], text, integer, real, timestamptz, timestamptz, integer) to engram_app, authenticated, engram_operator;
+
+create function engram.rare_term_matches(
+  p_subject text,
+  p_terms tsquery[],
+  p_kinds text[] default null,
+  p_tags text[] default null,
+  p_session text default null,
+  p_min_trust integer default null,
+  p_min_importance real default null,
+  p_since timestamptz default null,
+  p_until timestamptz default null,
+  p_max_matches integer default 200
+)
+returns table (id uuid, search_tsv tsvector, kind text)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  return query
+    select u.id, u.tsv, u.kind
+      from engram.rare_term_rows(p_subject, p_terms, p_kinds, p_tags, p_session, p_min_trust, p_min_importance,
+                                 p_since, p_until, p_max_matches) r,
+           rows from (pg_catalog.unnest(r.ids), pg_catalog.unnest(r.search_tsvs), pg_catalog.unnest(r.kinds)) u(id, tsv, kind);
 end
 $$;
 comment on function engram.rare_term_matches(text, tsquery[], text[], text[], text, integer, real, timestamptz, timestamptz, integer) is 'The live full-text matches, each once and in no order, of the query terms that match at most p_max_matches rows of one subject of the caller''s tenant (a supabase-js caller: its own subject only), over the subject''s GIN index.';
@@ -484,6 +529,39 @@ comment on function engram.recall_filters_pass(engram.memories, text[], text[], 
 revoke execute on function engram.recall_filters_pass(engram.memories, text[], text[], text, integer, real, timestamptz, timestamptz) from public;
 grant execute on function engram.recall_filters_pass(engram.memories, text[], text[], text, integer, real, timestamptz, timestamptz) to engram_app, authenticated, engram_operator;
 
+-- How many rows of one subject are neither revoked nor superseded, counted up to p_limit, from
+-- memories_live_subject_idx alone where its pages are all-visible (an index-only scan), oldest rows first since
+-- those are the likeliest to be: lexical_candidates asks whether a subject is larger than its window. A function
+-- of its own for its settings: with the planner free to choose, a generic plan over statistics from before a bulk
+-- load read the whole subject through a bitmap and sorted it (issue 18 item 5), and a bitmap scan never skips the
+-- heap. Security invoker: the caller's policies apply.
+create function engram.live_rows_up_to(p_tenant uuid, p_subject text, p_limit integer)
+returns integer
+language plpgsql
+stable
+security invoker
+set search_path = ''
+set enable_seqscan = off
+set enable_bitmapscan = off
+set enable_sort = off
+set enable_incremental_sort = off
+set plan_cache_mode = force_generic_plan
+as $$
+declare
+  v_count integer;
+begin
+  select pg_catalog.count(*)::integer into v_count
+    from (select 1 from engram.memories m
+           where m.tenant_id = p_tenant and m.subject = p_subject and m.revoked_at is null and m.superseded_by is null
+           order by m.created_at
+           limit p_limit) s;
+  return v_count;
+end
+$$;
+comment on function engram.live_rows_up_to(uuid, text, integer) is 'The number of rows of one subject that are neither revoked nor superseded, counted up to p_limit through memories_live_subject_idx (the caller''s policies apply).';
+revoke execute on function engram.live_rows_up_to(uuid, text, integer) from public;
+grant execute on function engram.live_rows_up_to(uuid, text, integer) to engram_app, authenticated, engram_operator;
+
 -- The lexical lane of a recall on its own (recall_candidates runs it, or takes a caller's run of it through
 -- p_lexical_ids and p_lexical_scores). It is a function of its own so that the server can run it while it embeds
 -- the query: the lane does not need the query's vector, and at LoCoMo size it was about 4 of the store call's
@@ -522,9 +600,34 @@ declare
   v_lex_shares double precision[];
   -- The query's words, for each hit's lexical share (see recall_candidates): none when not asked for.
   v_words tsquery[] := case when p_shares then array(select engram.query_word_terms(p_query, p_language)) end;
+  v_terms tsquery[] := array(select engram.query_terms(p_query, p_language));
+  v_live integer;
+  v_rare_ids uuid[];
+  v_rare_tsvs tsvector[];
+  v_rare_kinds text[];
+  v_every_term_rare boolean;
+  v_skip_window boolean := false;
 begin
   if v_tenant is null then
     return;
+  end if;
+  -- A large subject (at least 2,500 rows that are neither revoked nor superseded: the window cannot hold them
+  -- all) has its rare terms' matches read first. When every term of the query is rare, those rows are every
+  -- match of the query in the subject, so the window is not walked (20261205220000): its 2,500 rows read from the
+  -- heap were 2 of a 9,466-row subject's 8.6 ms (docs/benchmarks/recall-sql.md). The count is read from the
+  -- subject's live index (live_rows_up_to). The answer is
+  -- the window's but in two corners where the window would not have been cut, because expired rows not yet
+  -- removed, or the filters, leave fewer than 2,500 rows to walk: its matches would then leave out the rows of
+  -- another language that hold one of the query's stemmed words (query_tsquery asks those only of rows of the
+  -- query's language or simple), and with more than 500 such expired rows and no filter, idf's N would be the
+  -- rows walked instead of 2,000.
+  v_live := engram.live_rows_up_to(v_tenant, p_subject, 2500);
+  if v_live >= 2500 then
+    select r.ids, r.search_tsvs, r.kinds, r.every_term_rare
+      into v_rare_ids, v_rare_tsvs, v_rare_kinds, v_every_term_rare
+      from engram.rare_term_rows(p_subject, v_terms, p_kinds, p_tags, p_session, p_min_trust, p_min_importance,
+                                 p_since, p_until, 500) r;
+    v_skip_window := coalesce(v_every_term_rare, false);
   end if;
   -- OR full text scored like BM25: each query term weighs by its rarity in the subject (idf), so that a name
   -- said in half the conversation does not outrank the one rare word the question is about (ts_rank_cd has no
@@ -549,10 +652,15 @@ begin
   -- because speaker names in the neighbours' context make most turns match. Subjects under 2,000 rows are
   -- scored exactly.
     with q as (select engram.query_tsquery(p_query, p_language) as tsq),
-    terms as materialized (select t.tq, t.i from engram.query_terms(p_query, p_language) with ordinality t(tq, i)),
+    terms as materialized (select t.tq, t.i from pg_catalog.unnest(v_terms) with ordinality t(tq, i)),
+    -- The window, or in its place (v_skip_window) the rare terms' rows as a window that was cut.
     win as materialized (
       select w.ids, w.search_tsvs, w.kinds, w.walked, w.complete
-        from q, engram.lexical_window(p_subject, q.tsq, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until, 2000) w),
+        from q, engram.lexical_window(p_subject, q.tsq, p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until, 2000) w
+       where not v_skip_window
+      union all
+      select v_rare_ids, v_rare_tsvs, v_rare_kinds, 2500, false
+       where v_skip_window),
     whole as materialized (
       select u.id, u.search_tsv, u.kind
         from win w,
@@ -569,11 +677,20 @@ begin
                            and (m.expires_at is null or m.expires_at > pg_catalog.now())
                            and (m.valid_from is null or m.valid_from <= pg_catalog.now())
                          limit 2001) s)) as n),
+    -- The rare terms' rows where the window or its bound cut: those read above in a large subject (none more when
+    -- they are the window), else read now.
     per_term as materialized (
+      select u.id, u.search_tsv, u.kind
+        from rows from (pg_catalog.unnest(v_rare_ids), pg_catalog.unnest(v_rare_tsvs), pg_catalog.unnest(v_rare_kinds))
+               u(id, search_tsv, kind)
+       where v_live >= 2500 and not v_skip_window
+         and ((select pg_catalog.count(*) from whole) >= 2000 or not coalesce((select w.complete from win w), true))
+      union all
       select y.id, y.search_tsv, y.kind
-        from engram.rare_term_matches(p_subject, (select pg_catalog.array_agg(t.tq) from terms t),
-                                      p_kinds, p_tags, p_session, p_min_trust, p_min_importance, p_since, p_until, 500) y
-       where (select pg_catalog.count(*) from whole) >= 2000 or not coalesce((select w.complete from win w), true)),
+        from engram.rare_term_matches(p_subject, v_terms, p_kinds, p_tags, p_session, p_min_trust, p_min_importance,
+                                      p_since, p_until, 500) y
+       where v_live < 2500
+         and ((select pg_catalog.count(*) from whole) >= 2000 or not coalesce((select w.complete from win w), true))),
     -- The rare terms' matches the window does not hold (the window's rows are distinct already: no sort of
     -- every match by id to remove duplicates).
     extra as materialized (
@@ -815,11 +932,31 @@ begin
       raise exception 'unknown embedding model' using errcode = '22023';
     end if;
     v_query := p_embedding::extensions.vector;
-    -- Bounded count: only whether the subject is small matters.
+    -- Bounded count: only whether the subject is small matters. A subject past the first 1,000 rows (or past
+    -- p_exact_below, when that is smaller) is measured by its own HNSW index when the job built one: the entries
+    -- the job's CREATE INDEX counted, kept current by VACUUM and ANALYZE, in the index's catalog entry, which also
+    -- sets ef_search below. A subject larger than p_exact_below by it is searched through its index without being
+    -- counted further (since 20261205220000; counting to 5,001 vectors took 0.26 ms of a 9 ms recall on a
+    -- 18,965-row subject), a smaller one is counted on. Only when a subject shrank under p_exact_below after its
+    -- index was last counted does this differ from the count's choice: it is then searched through its index.
     select pg_catalog.count(*) into v_subject_size from (
       select 1 from engram.memory_embeddings e
        where e.tenant_id = v_tenant and e.subject = p_subject and e.model = p_model
-       limit p_exact_below + 1) s;
+       limit least(p_exact_below, 1000) + 1) s;
+    if v_subject_size > least(p_exact_below, 1000) then
+      select c.reltuples into v_indexed
+        from pg_catalog.pg_class c
+       where c.relnamespace = 'engram'::regnamespace
+         and c.relname = engram.subject_vector_index_name(p_model, v_tenant, p_subject);
+      if coalesce(v_indexed, 0) > p_exact_below then
+        v_subject_size := v_indexed;
+      elsif p_exact_below > 1000 then
+        select pg_catalog.count(*) into v_subject_size from (
+          select 1 from engram.memory_embeddings e
+           where e.tenant_id = v_tenant and e.subject = p_subject and e.model = p_model
+           limit p_exact_below + 1) s;
+      end if;
+    end if;
     if v_subject_size <= p_exact_below or v_dims > 2000 then
       v_path := 'exact';
     else
@@ -829,14 +966,9 @@ begin
       -- cast and predicate. strict_order keeps scanning until enough rows pass the tenant and subject filters
       -- (without it a selective filter can return nothing).
       perform pg_catalog.set_config('hnsw.iterative_scan', 'strict_order', true);
-      -- ef_search grows with the subject (engram.hnsw_ef_search): its size is read from its own index's entry in
-      -- the catalog (the entries the job's CREATE INDEX counted, kept current by VACUUM and ANALYZE), since counting
-      -- 192,449 vectors would cost more than the scan; without a subject index, 100 (until 20261205000000 every
-      -- subject got 100: recall@10 0.965 at 192,449 vectors).
-      select c.reltuples into v_indexed
-        from pg_catalog.pg_class c
-       where c.relnamespace = 'engram'::regnamespace
-         and c.relname = engram.subject_vector_index_name(p_model, v_tenant, p_subject);
+      -- ef_search grows with the subject (engram.hnsw_ef_search) as its own index counts it (above), since
+      -- counting 192,449 vectors would cost more than the scan; without a subject index, 100 (until 20261205000000
+      -- every subject got 100: recall@10 0.965 at 192,449 vectors).
       perform pg_catalog.set_config('hnsw.ef_search', engram.hnsw_ef_search(v_k, v_indexed)::text, true);
       v_order := pg_catalog.format(
         'e.embedding::extensions.vector(%1$s) operator(extensions.<=>) $1::extensions.vector(%1$s)', v_dims);

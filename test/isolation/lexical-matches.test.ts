@@ -12,6 +12,8 @@ const CALLS = {
     "select x.id from engram.lexical_window($1, to_tsquery('simple', 'passport')) w, unnest(w.ids) x(id)",
   rare_term_matches:
     "select x.id from engram.rare_term_matches($1, array[to_tsquery('simple', 'passport')]) x",
+  rare_term_rows:
+    "select x.id from engram.rare_term_rows($1, array[to_tsquery('simple', 'passport')]) r, unnest(r.ids) x(id)",
 };
 
 describe.each(backends)('lexical_matches rights on $name', ({ open }) => {
@@ -152,6 +154,38 @@ describe.each(backends)('lexical_matches rights on $name', ({ open }) => {
     );
     expect(new Set(rare)).toEqual(new Set(await newest('rare', 3000, 3000)));
     expect(rare).toHaveLength(30);
+    // rare_term_rows says whether every term was rare (then its rows are every match, and recall walks no window).
+    const everyTermRare = async (words: string[]) =>
+      (
+        await database.db.transaction(async (s) => {
+          await asApp(a.id)(s);
+          return s.query<{ every: boolean; n: number }>(
+            `select r.every_term_rare as every, coalesce(cardinality(r.ids), 0) as n
+               from engram.rare_term_rows('many', array(select to_tsquery('simple', w) from unnest($1::text[]) w)) r`,
+            [words],
+          );
+        })
+      ).rows[0];
+    expect(await everyTermRare(['rare'])).toEqual({ every: true, n: 30 });
+    expect(await everyTermRare(['rare', 'absent'])).toEqual({ every: true, n: 30 });
+    expect(await everyTermRare(['rare', 'filler'])).toEqual({ every: false, n: 30 });
+    expect(await everyTermRare(['filler'])).toEqual({ every: false, n: 0 });
+  });
+
+  it("live_rows_up_to counts under the caller's policies: another tenant's or another user's subject is empty", async () => {
+    const count = (setup: (s: SqlSession) => Promise<unknown>, tenant: string, subject: string) =>
+      database.db.transaction(async (s) => {
+        await setup(s);
+        const { rows } = await s.query<{ n: number }>('select engram.live_rows_up_to($1, $2, 10) as n', [
+          tenant,
+          subject,
+        ]);
+        return rows[0]?.n;
+      });
+    expect(await count(asApp(a.id), a.id, 'alice')).toBe(1);
+    expect(await count(asApp(a.id), b.id, 'alice')).toBe(0);
+    expect(await count(asUser(a.id, 'alice'), a.id, 'alice')).toBe(1);
+    expect(await count(asUser(a.id, 'alice'), a.id, 'bob')).toBe(0);
   });
 
   it('anon may call neither', async () => {

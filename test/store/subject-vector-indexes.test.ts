@@ -176,6 +176,34 @@ describe.each(backends)('per-subject vector indexes on $name', ({ open }) => {
     expect(await scannedWith('big')).toEqual({ path: 'hnsw', ef: 220 });
   });
 
+  it('a subject its own index counts past p_exact_below is searched through it, not counted to the bound', async () => {
+    // 1,100 vectors: more than the first count reads (1,000), fewer than p_exact_below (5,000).
+    await database.db.query(
+      `insert into engram.memories (id, tenant_id, subject, kind, content, trust, source_type, content_hash, embedding_status, embedding_model)
+       select gen_random_uuid(), $1, 'wide', 'fact', 'note ' || g, 2, 'user', md5('wide' || g), 'ready', $2
+         from generate_series(1, 1100) g`,
+      [tenant, MODEL],
+    );
+    await database.db.query(
+      `insert into engram.memory_embeddings (memory_id, model, tenant_id, subject, embedding)
+       select m.id, $2, m.tenant_id, m.subject,
+              ('[' || array_to_string(array(select sin(length(m.content) * 7.1 + d * 1.3 + random())
+                                              from generate_series(0, ${DIMS - 1}) d), ',') || ']')::extensions.vector
+         from engram.memories m where m.tenant_id = $1 and m.subject = 'wide'`,
+      [tenant, MODEL],
+    );
+    expect(await createSqlStore(database.db).buildSubjectVectorIndexes({ minRows: 1000 })).toBe(1);
+    expect((await recall('wide', 5000))[0]?.vector_path).toBe('exact');
+    // The index's own count (as VACUUM or ANALYZE would leave it after the subject grew) says 6,000: the subject is
+    // searched through its index without counting its vectors up to 5,001.
+    await database.db.query(
+      `update pg_catalog.pg_class set reltuples = 6000 where relnamespace = 'engram'::regnamespace
+          and relname = engram.subject_vector_index_name($1, $2, 'wide')`,
+      [MODEL, tenant],
+    );
+    expect((await recall('wide', 5000))[0]?.vector_path).toBe('hnsw');
+  });
+
   it('a tenant role may run neither function', async () => {
     for (const sql of [
       'select * from engram.subject_vector_index_ddl(1)',
