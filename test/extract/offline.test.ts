@@ -530,6 +530,37 @@ describe('offline extractor: what the fifth held-out set asked for', () => {
     expect(await read("I'm writing an email to my landlord about the boiler")).toEqual([]);
   });
 
+  it('reads a decision said in the future or under way, a rule whose situation ends the sentence, a role before another clause, and driving as work', async () => {
+    expect(await read("I've decided I'm going to ask for a switch to evenings in January.")).toEqual([
+      { kind: 'decision', content: 'Decided to ask for a switch to evenings in January' },
+    ]);
+    expect(
+      await read("Decided: we're closing new client intake from 1 December until the end of February."),
+    ).toEqual([
+      {
+        kind: 'decision',
+        content: 'Decided to close new client intake from 1 December until the end of February',
+      },
+    ]);
+    // A verb whose base form spelling cannot tell ("visiting": visit or visite?) is left alone.
+    expect(await read("Decided: I'm visiting my sister in Leeds.")).toEqual([]);
+    expect(await read('also please always put the iftar times at the top whenever i ask for a plan')).toEqual(
+      [{ kind: 'rule', content: 'Put the iftar times at the top', trigger: 'plan' }],
+    );
+    expect(await read("I'm a solicitor and my hours are all over the place.")).toEqual([
+      { kind: 'fact', content: 'Works as a solicitor', key: 'job_title' },
+    ]);
+    expect(await read('hey so i drive buses in leeds')).toEqual([
+      { kind: 'fact', content: 'Works as a bus driver', key: 'job_title' },
+    ]);
+    expect(await read('I drive a Tesla')).toEqual([{ kind: 'fact', content: 'Drives a Tesla' }]);
+    expect(
+      await read(
+        'My chase partner Dev reads your answers out loud while I drive and he hates long paragraphs.',
+      ),
+    ).toEqual([]);
+  });
+
   it('reads Chinese pets and children named after their kind, employers in a later clause, limits, households, learning and announced decisions', async () => {
     expect(await read('我家有只柯基叫豆包，三岁了')).toEqual([
       { kind: 'fact', content: '有一只叫豆包的柯基', key: 'pet:name' },

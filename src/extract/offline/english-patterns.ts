@@ -17,6 +17,7 @@ import {
   TRAITS,
 } from './english-lexicon.ts';
 import {
+  baseOfProgressive,
   deictic,
   facetOf,
   impersonal,
@@ -792,9 +793,11 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     },
   },
   // Decisions.
+  // "I've decided I'm going to ask for evenings", "decided that we'll sell the van": the future says what was
+  // decided, so it reads as "Decided to ...".
   {
     re: new RegExp(
-      String.raw`${I}(?:'ve|ve|\s+have)?\s+(?:finally\s+|just\s+|now\s+|already\s+)?decided\s+(?:(to|on|that|not\s+to|against)\s+)?(.+)`,
+      String.raw`${I}(?:'ve|ve|\s+have)?\s+(?:finally\s+|just\s+|now\s+|already\s+)?decided\s+(?:(?:that\s+)?(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|m\s+going\s+to|\s+am\s+going\s+to|'re\s+going\s+to|\s+are\s+going\s+to|'m\s+gonna)\s+(?=\S)|(to|on|that|not\s+to|against)\s+)?(.+)`,
       'iu',
     ),
     build: (m) => decision(`Decided ${m[1]?.toLowerCase().replace(/\s+/, ' ') ?? 'to'} `, m[2]!),
@@ -1085,6 +1088,15 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   {
     re: /\bdecided\s*[,:!.-]\s*(?:i'll|i will|we'll|we will|i'm going to|we're going to|going to)\s+(.+)/iu,
     build: (m) => decision('Decided to ', m[1]!),
+  },
+  // ... or what is under way ("Decided: I'm buying a proper pH meter", "decided - we're closing intake in
+  // December"): the verb's base form ("buying" -> "buy", "closing" -> "close").
+  {
+    re: /\bdecided\s*[,:!.-]\s*(?:i'm|im|i am|we're|we are)\s+([\p{L}]+ing)\s+(.+)/iu,
+    build: (m) => {
+      const verb = baseOfProgressive(m[1]!.toLowerCase());
+      return verb === undefined ? [] : decision(`Decided to ${verb} `, m[2]!);
+    },
   },
   // What the user is not interested in ("not interested in glamping", "I'm not interested in crypto").
   {
@@ -1422,9 +1434,23 @@ const ACTIVITIES: Readonly<Record<string, string>> = {
 };
 
 /** "Rents out a two-bed flat": a verb (with its particle) and the thing, as a fact about the user. */
+/** Vehicles driven for a living: "I drive buses", "i drive a cab for Uber" say the user's work. */
+const DRIVEN_FOR_WORK =
+  /^(?:an?\s+)?(bus|buses|taxi|taxis|cab|cabs|trams?|trains?|lorry|lorries|ambulances?|trucks|forklifts?|school\s+bus(?:es)?)\b/iu;
+
 function standingThing(verb: string, rest: string): Finding[] {
   const object = objectPhrase(rest);
-  if (deictic(object)) return [];
+  // "while I drive and he reads": the verb stands alone, what follows is another clause.
+  if (deictic(object) || /^(?:and|but|or|so|then)\b/i.test(object)) return [];
+  const driven = verb.toLowerCase() === 'drive' ? DRIVEN_FOR_WORK.exec(object) : null;
+  if (driven) {
+    const said = driven[1]!.toLowerCase().replace(/\s+/g, ' ');
+    const vehicle = said
+      .replace(/buses$/, 'bus')
+      .replace(/lorries$/, 'lorry')
+      .replace(/(?<!bu)s$/, '');
+    return [jobFinding(`${vehicle} driver`)];
+  }
   const [head, ...particle] = verb.toLowerCase().split(/\s+/);
   return [
     finding({
@@ -1495,7 +1521,11 @@ function identity(raw: string): Finding[] {
   // "a Brazilian citizen applying for a UK visa": what one is ends before the participle that says what one does.
   // "an air traffic controller at Shannon, on the oceanic side" reaches here as "... controller at" when the place
   // was read apart: a preposition left at the end says nothing.
-  const phrase = raw.replace(/\s+\p{L}+ing\b.*$/u, '').replace(/\s+(?:at|for|with|on|in|of)$/iu, '');
+  // "a solicitor and my hours are all over the place": a clause with its own subject after "and" is not the role.
+  const phrase = raw
+    .replace(/\s+(?:and|but|so)\s+(?:my|our|his|her|their|i|we|he|she|they|it)\b.*$/iu, '')
+    .replace(/\s+\p{L}+ing\b.*$/u, '')
+    .replace(/\s+(?:at|for|with|on|in|of)$/iu, '');
   const words = phrase.toLowerCase().split(' ');
   const head = words.at(-1) ?? '';
   if (phrase === '' || NOT_IDENTITY.has(words[0]!) || NOT_IDENTITY.has(words.slice(0, 2).join(' ')))

@@ -139,6 +139,31 @@ export function verbInThird(rest: string): string {
   return words.join(' ');
 }
 
+const VOWEL_GROUPS = /[aeiouy]+/g;
+
+/**
+ * The base form of a verb's -ing form ("buying" -> "buy", "closing" -> "close", "getting" -> "get", "selling" ->
+ * "sell"), or undefined where spelling alone cannot tell: a longer stem ending in consonant-vowel-consonant may or
+ * may not have lost an e ("visiting" -> "visit", "retiring" -> "retire").
+ */
+export function baseOfProgressive(word: string): string | undefined {
+  if (!/^[a-z]+ing$/.test(word) || word.length < 5) return undefined;
+  const stem = word.slice(0, -3);
+  // A doubled final consonant ("running", "stopping"); l, s and z stay doubled ("selling", "passing").
+  if (/([bdgmnprt])\1$/.test(stem)) return stem.slice(0, -1);
+  // No English verb ends in v or u, nor in dg or in two vowels and an s or z: an e was dropped ("moving",
+  // "continuing", "judging", "choosing", "causing").
+  if (/(?:[vu]|dg|[aeiou]{2}[sz])$/.test(stem)) return `${stem}e`;
+  // "changing" or "hanging": either could be.
+  if (/[aeu]ng$/.test(stem)) return undefined;
+  // "using", "coming" once their -ing is gone read as "us", "com": one vowel, then one consonant.
+  const groups = stem.match(VOWEL_GROUPS)?.length ?? 0;
+  const cvc = /(?:^|[^aeiou])[aeiou][^aeiouwxy]$/.test(stem);
+  if (!cvc) return stem;
+  if (groups === 1) return `${stem}e`;
+  return undefined;
+}
+
 function finish(text: string): string | undefined {
   const out = clean(capitalise(impersonal(text)));
   return out.length >= 3 ? out : undefined;

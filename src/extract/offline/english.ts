@@ -171,9 +171,10 @@ function statements(sentence: string, quotes: readonly string[]): Finding[] {
 // A conjunction or "going forward" may open it ("And keep answers short, I read these on my phone").
 const ANSWER_STYLE =
   /^(?:(?:and|also|oh and|but|so|ok|okay)\s+)?(?:going forward\s+|from now on\s+)?(?:please\s+|pls\s+|can you\s+|could you\s+)*(?:keep|make)\s+(?:your\s+|the\s+)?(?:answers|replies|responses|explanations)\s+(.+)/iu;
-// The instruction first, its situation after it ("correct my mistakes whenever I write in Spanish").
+// The instruction first, its situation after it ("correct my mistakes whenever I write in Spanish", "also please
+// always put the prayer times at the top whenever i ask for a plan": the trigger is "plan", not "a").
 const RULE_AFTER =
-  /^(?:(?:could|can|would)\s+you\s+)?(?:please\s+)?((?:correct|give|send|show|tell|remind|use|write|add|put|include|check|format|keep|translate|explain|mark|flag|point out)\b.+?)\s+(?:whenever|every time|each time)\s+i\s+(?:write|speak|send|ask|type|post|share)\s+(?:in\s+|about\s+|you\s+)?([\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,2})/iu;
+  /^(?:(?:and|also|oh and|but|so|ok|okay)\s+)?(?:(?:could|can|would)\s+you\s+)?(?:please\s+|pls\s+)?(?:always\s+)?((?:correct|give|send|show|tell|remind|use|write|add|put|include|check|format|keep|translate|explain|mark|flag|point out)\b.+?)\s+(?:whenever|every time|each time)\s+i\s+(?:write|speak|send|ask|type|post|share|paste)\s+(?:(?:in|about|you|for)\s+)?(?:(?:a|an|the|my|you)\s+)?([\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,2})/iu;
 
 function answerStyle(text: string): Finding[] {
   const style = ANSWER_STYLE.exec(text);
