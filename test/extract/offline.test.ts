@@ -561,6 +561,43 @@ describe('offline extractor: what the fifth held-out set asked for', () => {
     ).toEqual([]);
   });
 
+  it('reads what the user wants kept out of what is written for them, and two children or pets named at once', async () => {
+    expect(await read('Actually, never use emoji in anything you write for me.')).toEqual([
+      {
+        kind: 'preference',
+        content: 'Does not want emoji used in what is written for them',
+        facet: 'emoji',
+        polarity: 'avoid',
+      },
+    ]);
+    expect(
+      await read(
+        "One request before we go further: please don't use the word 'journey' when you talk about this.",
+      ),
+    ).toEqual([
+      {
+        kind: 'preference',
+        content: "Does not want the word 'journey' used",
+        facet: 'journey',
+        polarity: 'avoid',
+      },
+    ]);
+    expect(await read('Please never put words in italics; I find italic text hard to read.')).toEqual([
+      { kind: 'preference', content: 'Does not want italics used', facet: 'italics', polarity: 'avoid' },
+    ]);
+    // A one-off, and a pointer back, are not standing wishes.
+    expect(await read("don't use too much butter")).toEqual([]);
+    expect(await read('never use it')).toEqual([]);
+    expect(await read('My kids Jonah and Lily think it is the coolest thing.')).toEqual([
+      { kind: 'fact', content: 'Has a kid called Jonah', key: 'child:name' },
+      { kind: 'fact', content: 'Has a kid called Lily', key: 'child:name' },
+    ]);
+    expect(await read('our dogs, Pip and Moss, hate the rain')).toEqual([
+      { kind: 'fact', content: 'Has a dog called Pip', key: 'pet:name' },
+      { kind: 'fact', content: 'Has a dog called Moss', key: 'pet:name' },
+    ]);
+  });
+
   it('reads Chinese pets and children named after their kind, employers in a later clause, limits, households, learning and announced decisions', async () => {
     expect(await read('我家有只柯基叫豆包，三岁了')).toEqual([
       { kind: 'fact', content: '有一只叫豆包的柯基', key: 'pet:name' },

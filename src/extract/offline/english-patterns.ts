@@ -365,6 +365,15 @@ export const ENGLISH_PATTERNS: Pattern[] = [
       return stance('preference', verb, m[2]!, polarity, ['preference']);
     },
   },
+  // What the user wants kept out of whatever the assistant writes ("never use emoji in anything you write for me",
+  // "please don't use the word 'journey' when you talk about this", "never put words in italics"). "Don't use X"
+  // is often a one-off ("don't use too much butter"): it stands only for a word or phrase named, or for anything
+  // the assistant writes or says.
+  {
+    re: /^(?:[^:.!?]{0,40}:\s*)?(?:(?:and|also|oh and|but|so|actually|ok|okay)\s*,?\s+)*(?:please\s+|pls\s+)?(don't|do not|dont|never)\s+(?:ever\s+)?(use|put\s+(?:words|text|anything|things|stuff)\s+in)\s+(.+)/iu,
+    build: (m, quotes) =>
+      keptOutOfWriting(m[1]!.toLowerCase() === 'never', m[2]!.toLowerCase(), m[3]!, quotes),
+  },
   // "I'd prefer X" states a taste; "I'd like X" is a request, and is left alone.
   {
     re: /\bi(?:'d|\s+would)\s+(?:much\s+|really\s+|generally\s+)?prefer\s+(?!to\b|if\b|not\b)(.+)/iu,
@@ -718,6 +727,15 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     ),
     momentaryVoids: false,
     build: (m) => relative(m[1]!, m[2], m.input),
+  },
+  // Two of them at once ("My kids Jonah and Lily think...", "our dogs, Pip and Moss"): one fact each.
+  {
+    re: new RegExp(
+      String.raw`\b(?:[Mm]y|[Oo]ur)\s+(?:two\s+|twin\s+|little\s+)?(${Object.keys(RELATIONS).join('|')})(?:s|ren)\s*,?\s+([\p{Lu}][\p{L}'-]+)\s*,?\s+and\s+([\p{Lu}][\p{L}'-]+)(?=$|[\s,.!?;:)])`,
+      'u',
+    ),
+    momentaryVoids: false,
+    build: (m) => [...relative(m[1]!, m[2], m.input), ...relative(m[1]!, m[3], m.input)],
   },
   {
     re: new RegExp(
@@ -1437,6 +1455,41 @@ const ACTIVITIES: Readonly<Record<string, string>> = {
 /** Vehicles driven for a living: "I drive buses", "i drive a cab for Uber" say the user's work. */
 const DRIVEN_FOR_WORK =
   /^(?:an?\s+)?(bus|buses|taxi|taxis|cab|cabs|trams?|trains?|lorry|lorries|ambulances?|trucks|forklifts?|school\s+bus(?:es)?)\b/iu;
+
+/** A word, phrase or thing the user wants kept out of what the assistant writes (the pattern above). */
+function keptOutOfWriting(never: boolean, verb: string, rest: string, quotes: readonly string[]): Finding[] {
+  const named = /^the\s+(word|phrase|term|expression)\s+\uE000(\d+)\uE001/iu.exec(rest.trim());
+  const quoted = named ? quotes[Number(named[2])] : undefined;
+  if (named && quoted)
+    return [
+      finding({
+        kind: 'preference',
+        content: `Does not want the ${named[1]!.toLowerCase()} '${quoted}' used`,
+        facet: quoted.toLowerCase(),
+        polarity: 'avoid',
+        confidence: CONFIDENCE.asked,
+        tags: ['instruction'],
+      }),
+    ];
+  const standing =
+    never ||
+    /\b(?:in\s+(?:anything|any|all|your)|when(?:ever)?\s+you\s+(?:talk|write|reply|answer|respond|draft))\b/iu.test(
+      rest,
+    );
+  const object = objectPhrase(rest);
+  const facet = standing && !deictic(object) ? facetOf(object) : undefined;
+  if (facet === undefined || /\uE000/u.test(facet)) return [];
+  return [
+    finding({
+      kind: 'preference',
+      content: `Does not want ${facet} used${verb.startsWith('put') ? '' : ' in what is written for them'}`,
+      facet,
+      polarity: 'avoid',
+      confidence: CONFIDENCE.asked,
+      tags: ['instruction'],
+    }),
+  ];
+}
 
 function standingThing(verb: string, rest: string): Finding[] {
   const object = objectPhrase(rest);
