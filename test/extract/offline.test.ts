@@ -598,6 +598,22 @@ describe('offline extractor: what the fifth held-out set asked for', () => {
     ]);
   });
 
+  it('reads a Chinese standing task and what to do in it as a rule, not a manner for every answer', async () => {
+    expect(await read('以后我问车次的时候，直接列时间和车次就行，不用解释')).toEqual([
+      { kind: 'rule', content: '直接列时间和车次就行,不用解释', trigger: '问车次' },
+    ]);
+    expect(await read('从现在开始，每次推荐菜谱都标上大概的碳水克数')).toEqual([
+      { kind: 'rule', content: '标上大概的碳水克数', trigger: '推荐菜谱' },
+    ]);
+    expect(await read('以后报价单都加一句：预付百分之三十。')).toEqual([
+      { kind: 'rule', content: '加一句:预付百分之三十', trigger: '报价单' },
+    ]);
+    expect((await read('以后给我写东西都短一点，字多了我看着累')).map((p) => p.kind)).toEqual(['preference']);
+    expect(await read('以后请都用中文回答，不过代码注释用英文写。')).toEqual([
+      { kind: 'preference', content: '用中文回复', key: 'language' },
+    ]);
+  });
+
   it('reads Chinese pets and children named after their kind, employers in a later clause, limits, households, learning and announced decisions', async () => {
     expect(await read('我家有只柯基叫豆包，三岁了')).toEqual([
       { kind: 'fact', content: '有一只叫豆包的柯基', key: 'pet:name' },

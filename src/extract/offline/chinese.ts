@@ -27,11 +27,24 @@ const DONT =
   /(?:别|不要|不用|不许|请勿|请不要|千万别)(?:再)?(?:给我|跟我|帮我|对我|为我)?(推荐|发|用|说|加|放|提|安排|点)(.+)/;
 
 // "以后给我推荐资料的时候只推荐免费的": a standing situation (what the assistant does for the user) and what to do then.
+// "以后我问车次的时候，直接列时间和车次" too: the user's own act is the situation.
 const RULE_WHEN =
-  /(?:以后|今后|往后)(?:你)?(?:给我|帮我|为我|跟我)?([^,;:!?我]{2,10}?)的时候,?\s*(?:你)?(?:就|都|请|也)?(.+)/;
+  /(?:以后|今后|往后)(?:你|我)?(?:给我|帮我|为我|跟我)?([^,;:!?我]{2,10}?)的时候,?\s*(?:你)?(?:就|都|请|也)?(.+)/;
+
+// A standing task and what to do in it, without "的时候" ("以后你给我写的文案，结尾都加一句...", "从现在开始，每次推荐菜谱
+// 都标上碳水克数", "以后报价单都加一句..."): the task runs to a comma or to the 都/就 that starts what to do. Not a
+// manner for everything written ("以后给我写东西都短一点" is a preference about every answer).
+const RULE_TASK =
+  /(?:以后|今后|往后|从现在开始|从现在起|从今以后),?\s*(?:请)?(?:每次)?(?:你)?(?:请)?(?:给我|帮我|为我)?((?:写|做|排|推荐|出|发|列|翻译|整理)?的?[^,;:!?我都就别不请]{2,8}?)(?:,\s*|(?=都|就))(?:你)?(?:就|都|也|请)*(.+)/;
+const EVERY_ANSWER = /^(?:写|说)?(?:的)?(?:东西|话|回答|回复|内容|字)$/;
+
+function taskRule(text: string): RegExpExecArray | null {
+  const m = RULE_TASK.exec(text);
+  return m && !EVERY_ANSWER.test(m[1]!) ? m : null;
+}
 
 function ruleFindings(text: string, quotes: readonly string[], standing: boolean): Finding[] {
-  const m = RULE.exec(text) ?? RULE_WHEN.exec(text);
+  const m = RULE.exec(text) ?? RULE_WHEN.exec(text) ?? taskRule(text);
   if (!m) return [];
   const quoted = /^\uE000\d+\uE001$/.test(m[1]!);
   if (!quoted && !standing && !/^(?:每当|每次|只要)/.test(m[0])) return [];
