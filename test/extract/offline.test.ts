@@ -614,6 +614,26 @@ describe('offline extractor: what the fifth held-out set asked for', () => {
     ]);
   });
 
+  it('reads Chinese nicknames straight after the person, a person named at the start of a later clause, grandchildren and animals named one by one', async () => {
+    expect(await read('我男朋友阿杰倒是一点都不过敏')).toEqual([
+      { kind: 'fact', content: '男朋友叫阿杰', key: 'partner:name' },
+    ]);
+    expect(await read('我妹妹小敏周末会过来帮我打包发货')).toEqual([
+      { kind: 'fact', content: '妹妹叫小敏', key: 'sibling:name' },
+    ]);
+    // Words that start like a nickname are not one.
+    expect(await read('我女儿小时候很乖')).toEqual([]);
+    expect(await read('我老婆叫阿芳，孩子叫豆豆，明年上小学')).toEqual([
+      { kind: 'fact', content: '老婆叫阿芳', key: 'partner:name' },
+      { kind: 'fact', content: '孩子叫豆豆', key: 'child:name' },
+    ]);
+    expect(await read('对了我孙女叫甜甜，今年八岁')).toEqual([{ kind: 'fact', content: '孙女叫甜甜' }]);
+    expect(await read('养了两只猫 一只英短叫土豆，一只橘猫叫可乐')).toEqual([
+      { kind: 'fact', content: '有一只叫土豆的英短', key: 'pet:name' },
+      { kind: 'fact', content: '有一只叫可乐的橘猫', key: 'pet:name' },
+    ]);
+  });
+
   it('reads Chinese pets and children named after their kind, employers in a later clause, limits, households, learning and announced decisions', async () => {
     expect(await read('我家有只柯基叫豆包，三岁了')).toEqual([
       { kind: 'fact', content: '有一只叫豆包的柯基', key: 'pet:name' },

@@ -44,6 +44,11 @@ export const ZH_RELATIONS: Readonly<Record<string, string>> = {
   妈妈: 'parent:name',
   父亲: 'parent:name',
   母亲: 'parent:name',
+  // Grandchildren have no slot of their own: a fact, without a key (as English reads "grandson").
+  孙子: '',
+  孙女: '',
+  外孙: '',
+  外孙女: '',
 };
 
 /** "我的X是Y": the slot X names. */

@@ -114,16 +114,15 @@ function name(raw: string): string | undefined {
 function relative(relation: string, raw: string): Finding[] {
   const n = name(raw);
   const key = ZH_RELATIONS[relation];
-  if (!n || !key) return [];
-  return [
-    finding({
-      kind: 'fact',
-      content: `${relation}叫${n}`,
-      key,
-      tags: [key === 'pet:name' ? 'pet' : 'family'],
-    }),
-  ];
+  if (!n || key === undefined || /^[我你他她它]/.test(n)) return [];
+  const content = `${relation}叫${n}`;
+  const tags = [key === 'pet:name' ? 'pet' : 'family'];
+  return [finding(key === '' ? { kind: 'fact', content, tags } : { kind: 'fact', content, key, tags })];
 }
+
+/** Words that start with 小 or 阿 but are no one's name ("我女儿小时候", "我儿子小学三年级"). */
+const NOT_NICKNAMES =
+  /^(?:小时|小学|小气|小心|小区|小孩|小说|小组|小费|小朋|小伙|小事|小吃|小店|小声|小号|小便|小病|小脾|小腿|小手|阿姨|阿婆|阿公)$/;
 
 function place(raw: string): string | undefined {
   const p = object(raw).replace(/^(?:了|去|到|在)/, '');
@@ -148,6 +147,12 @@ const FAMILY = [
   ...Object.keys(ZH_RELATIONS).filter((r) => ZH_RELATIONS[r] !== 'pet:name'),
   ...['爸', '妈', '父亲', '母亲', '爷爷', '奶奶', '外公', '外婆'],
 ]
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+
+// The user's people that ZH_RELATIONS names (not pets), longest first.
+const FAMILY_NAMED = Object.keys(ZH_RELATIONS)
+  .filter((r) => ZH_RELATIONS[r] !== 'pet:name')
   .sort((a, b) => b.length - a.length)
   .join('|');
 
@@ -430,6 +435,34 @@ export const CHINESE_PATTERNS: Pattern[] = [
     ),
     momentaryVoids: false,
     build: (m) => relative(m[1]!, m[2]!),
+  },
+  // A name said straight after the person, as chat writes nicknames ("我男朋友阿杰倒是不过敏", "我老婆小雨嫌我通勤太累").
+  {
+    re: new RegExp(
+      `我(?:的|家)?(${FAMILY_NAMED})((?:小|阿)[\\p{Script=Han}])(?=[\\p{Script=Han},;:!?]|$)`,
+      'u',
+    ),
+    momentaryVoids: false,
+    build: (m) => (NOT_NICKNAMES.test(m[2]!) ? [] : relative(m[1]!, m[2]!)),
+  },
+  // The person and the name at the start of a clause, after another ("我老婆叫阿芳，孩子叫豆豆").
+  {
+    re: new RegExp(
+      `(?:^|,)(${FAMILY_NAMED})(?:叫|名叫)([^\\s,;:!?]{1,4}?)(?=[,;:!?]|$|今年|也|是|很|特别|每)`,
+    ),
+    momentaryVoids: false,
+    build: (m) => relative(m[1]!, m[2]!),
+  },
+  // Animals counted then named one by one ("养了两只猫😂 一只英短叫土豆，一只橘猫叫可乐").
+  {
+    re: /(?:^|,|\s)一只([^\s,;:!?叫的]{1,4}?)(?:叫|名叫)([^\s,;:!?]{1,4}?)(?=[,;:!?]|$)/,
+    momentaryVoids: false,
+    build: (m) => {
+      const n = name(m[2]!);
+      return n
+        ? [finding({ kind: 'fact', content: `有一只叫${n}的${m[1]!}`, key: 'pet:name', tags: ['pet'] })]
+        : [];
+    },
   },
   // What the household has, counted ("我们家有两只猫"): a fact about the home.
   {
