@@ -634,6 +634,26 @@ describe('offline extractor: what the fifth held-out set asked for', () => {
     ]);
   });
 
+  it('reads chat without its subject, "we" for the household, "I don\'t do X", a strict diet and "based out of"', async () => {
+    expect(await read('cant stand salmon tbh')).toEqual([
+      { kind: 'preference', content: 'Cannot stand salmon', facet: 'salmon', polarity: 'avoid' },
+    ]);
+    expect(await read('We love hiking')).toEqual([
+      { kind: 'preference', content: 'Loves hiking', facet: 'hiking', polarity: 'prefer' },
+    ]);
+    expect(await read('i dont do gyms tho')).toEqual([
+      { kind: 'preference', content: 'Does not do gyms', facet: 'gyms', polarity: 'avoid' },
+    ]);
+    expect(await read("I don't do well with heat")).toEqual([]);
+    expect(await read('im strict keto, under 25g net carbs a day')).toEqual([
+      { kind: 'constraint', content: 'Follows a keto diet', key: 'diet' },
+    ]);
+    expect(await read("also I'm based out of Wichita if that changes anything")).toEqual([
+      { kind: 'fact', content: 'Lives in Wichita', key: 'residence' },
+    ]);
+    expect(await read("I'm out of Milk")).toEqual([]);
+  });
+
   it('reads Chinese pets and children named after their kind, employers in a later clause, limits, households, learning and announced decisions', async () => {
     expect(await read('我家有只柯基叫豆包，三岁了')).toEqual([
       { kind: 'fact', content: '有一只叫豆包的柯基', key: 'pet:name' },

@@ -235,7 +235,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   // Diets: the diet slot.
   {
     re: new RegExp(
-      String.raw`\bi(?:${AM}|(?:'ve|\s+have)\s+been|\s+went|\s+(?:have\s+|'ve\s+)?(?:gone|become|turned))\s+(?:now\s+|also\s+|fully\s+|strictly\s+|mostly\s+|completely\s+|a\s+|an\s+)*(${Object.keys(DIETS).join('|')})\b`,
+      String.raw`\bi(?:${AM}|(?:'ve|\s+have)\s+been|\s+went|\s+(?:have\s+|'ve\s+)?(?:gone|become|turned))\s+(?:now\s+|also\s+|fully\s+|strictly\s+|strict\s+|mostly\s+|completely\s+|a\s+|an\s+)*(${Object.keys(DIETS).join('|')})\b`,
       'iu',
     ),
     build: (m) => dietFinding(m[1]!),
@@ -339,12 +339,13 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   // Likes and dislikes.
   {
-    re: /\bi\s+(?:just\s+|really\s+|absolutely\s+|simply\s+)*(?:can't|cannot|cant|can not)\s+stand\s+(?!(?:for|up|still|on|long|very|more|in|at|there|around)\b)(.+)/iu,
+    // Chat drops the subject at a sentence's start ("cant stand salmon tbh").
+    re: /(?:\bi\s+|^(?:and\s+|also\s+|honestly\s+|tbh\s+)?)(?:just\s+|really\s+|absolutely\s+|simply\s+)*(?:can't|cannot|cant|can not)\s+stand\s+(?!(?:for|up|still|on|long|very|more|in|at|there|around)\b)(.+)/iu,
     build: (m) => stance('preference', 'Cannot stand', m[1]!, 'avoid', ['preference']),
   },
   {
     re: new RegExp(
-      String.raw`\bi\s+${ADVERBS}(love|like|adore|enjoy|prefer|hate|dislike|detest|loathe|despise)s?\s+(.+)`,
+      String.raw`\b(?:i|we)\s+${ADVERBS}(love|like|adore|enjoy|prefer|hate|dislike|detest|loathe|despise)s?\s+(.+)`,
       'iu',
     ),
     build: (m, quotes) => {
@@ -398,7 +399,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   // Habits said with don't / never: what is not eaten, drunk or done.
   {
-    re: /\b(?:i|we)\s+(don't|do not|dont|never)\s+(?:really\s+|usually\s+|generally\s+|ever\s+|even\s+)?(like|enjoy|love|eat|drink|touch|use|watch|fly|wear|cook with|order|buy|smoke|drive|cook|swim|own|speak)\b(.*)/iu,
+    re: /\b(?:i|we)\s+(don't|do not|dont|never)\s+(?:really\s+|usually\s+|generally\s+|ever\s+|even\s+)?(like|enjoy|love|eat|drink|touch|use|watch|fly|wear|cook with|order|buy|smoke|drive|cook|swim|own|speak|do(?=\s+(?!well\b|much\b|anything\b|that\b|this\b|it\b|so\b|too\b|a\s+lot\b|the\b|any\b|what\b)\p{L}))\b(.*)/iu,
     build: (m) => negativeHabit(m[1]!.toLowerCase() === 'never', m[2]!.toLowerCase(), m[3]!),
   },
   // Always / usually: how the user has things.
@@ -1025,11 +1026,11 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     re: /(?:^|\b(?:i'm|im|i am|we're|were|we are)\s+)(?:nah\s+|ok\s+|so\s+)?(?:just\s+)?sticking\s+with\s+(.+)/iu,
     build: (m) => decision('Staying with ', m[1]!),
   },
-  // Where the user is ("I'm in Denver, so make sure all reminders use Mountain Time", "We're based in Toronto"): a
-  // capitalised place, not a
+  // Where the user is ("I'm in Denver, so make sure all reminders use Mountain Time", "We're based in Toronto", "I'm
+  // based out of Wichita"): a capitalised place, not a
   // momentary one ("I'm in London this week" is voided by its "this week").
   {
-    re: /\b(?:[Ii](?:'m|\s+am)\s+(?:based\s+)?|[Ww]e(?:'re|\s+are)\s+based\s+)in\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)(?=\s*(?:$|[,.;!—–-]|\s+(?:now|and|so|but)\b))/u,
+    re: /\b(?:[Ii](?:'m|\s+am)\s+(?:based\s+(?:in|out\s+of)|in)|[Ww]e(?:'re|\s+are)\s+based\s+(?:in|out\s+of))\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)(?=\s*(?:$|[,.;!—–-]|\s+(?:now|and|so|but|if)\b))/u,
     build: (m) =>
       properName(m[1]!.split(' ')[0])
         ? [
