@@ -654,6 +654,19 @@ describe('offline extractor: what the fifth held-out set asked for', () => {
     expect(await read("I'm out of Milk")).toEqual([]);
   });
 
+  it('reads a pursuit kept up for a span of time, and a condition with its adjective or after "I\'ve got"', async () => {
+    expect(await read("Okay so I've been storm chasing for about 5 years now")).toEqual([
+      { kind: 'fact', content: 'Has been storm chasing for about 5 years' },
+    ]);
+    expect(await read("I've been feeling low for weeks")).toEqual([]);
+    expect(await read('I have chronic migraines, about 8 to 10 a month')).toEqual([
+      { kind: 'constraint', content: 'Has chronic migraines' },
+    ]);
+    expect(await read("Also I've got a bad back")).toEqual([
+      { kind: 'constraint', content: 'Has a bad back' },
+    ]);
+  });
+
   it('reads Chinese pets and children named after their kind, employers in a later clause, limits, households, learning and announced decisions', async () => {
     expect(await read('我家有只柯基叫豆包，三岁了')).toEqual([
       { kind: 'fact', content: '有一只叫豆包的柯基', key: 'pet:name' },

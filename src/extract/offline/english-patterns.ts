@@ -257,13 +257,13 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   // Conditions that limit food or activity.
   {
     re: new RegExp(
-      String.raw`\bi\s+(?:have|get|'ve got|have got|was diagnosed with|suffer from|live with)\s+(${CONDITIONS})\b`,
+      String.raw`\bi(?:\s+(?:have|get|have got|was diagnosed with|suffer from|live with)|'ve\s+got|ve\s+got)\s+((?:chronic|severe|bad|mild|really bad|awful|terrible)\s+)?(${CONDITIONS})\b`,
       'iu',
     ),
     build: (m) => [
       finding({
         kind: 'constraint',
-        content: `${/\bget\b/i.test(m[0]) ? 'Gets' : 'Has'} ${m[1]!}`,
+        content: `${/\bget\b/i.test(m[0]) ? 'Gets' : 'Has'} ${(m[1] ?? '').toLowerCase()}${m[2]!}`,
         tags: ['health'],
       }),
     ],
@@ -892,6 +892,23 @@ export const ENGLISH_PATTERNS: Pattern[] = [
       return what === '' || deictic(what) || what.split(' ').length > 8
         ? []
         : [finding({ kind: 'fact', content: `Has been ${m[1]!.toLowerCase()} ${what}`, tags: ['habit'] })];
+    },
+  },
+  // Any pursuit kept up for a span of time ("I've been storm chasing for about 5 years", "I've been making cheese at
+  // home for about a year now"): the span says it lasts. Not a state or a wait ("I've been feeling low for weeks").
+  {
+    re: /\bi(?:'ve|ve|\s+have)\s+been\s+(?!(?:feeling|thinking|wondering|waiting|looking|meaning|trying|going|having|getting|struggling|dealing)\b)((?:[\p{L}-]+\s+)?[\p{L}]+ing)\s+((?:[\p{L}'-]+\s+){0,5}?)for\s+((?:about|almost|over|nearly|around|roughly|like|just over|the (?:last|past))\s+)?((?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several)\s+(?:years?|months?|decades?))\b/iu,
+    build: (m) => {
+      const what = clean(m[2]!);
+      if (deictic(what) && what !== '') return [];
+      const span = `${(m[3] ?? '').toLowerCase()}${m[4]!.toLowerCase()}`;
+      return [
+        finding({
+          kind: 'fact',
+          content: clean(`Has been ${m[1]!.toLowerCase()} ${impersonal(what)} for ${span}`),
+          tags: ['habit'],
+        }),
+      ];
     },
   },
   // A move already planned ("we're moving to Valencia in September").
