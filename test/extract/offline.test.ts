@@ -1269,6 +1269,14 @@ describe('offline extractor: figures on the committed chats', () => {
     expect(recall(overall)).toBeGreaterThanOrEqual(0.15);
   });
 
+  // The tenth held-out set (written blind on 2026-12-05 by two sessions from the brief alone): first run 0.695 /
+  // 0.303; 0.779 / 0.423 after the general readings it prompted (recorded in docs/extraction.md).
+  it('tenth held-out set: precision >= 0.7, recall >= 0.38', async () => {
+    const { overall } = await score('held-out-chats-10.json');
+    expect(precision(overall)).toBeGreaterThanOrEqual(0.7);
+    expect(recall(overall)).toBeGreaterThanOrEqual(0.38);
+  });
+
   it('fourth held-out set: precision >= 0.75, recall >= 0.33', async () => {
     const { overall } = await score('held-out-chats-4.json');
     expect(precision(overall)).toBeGreaterThanOrEqual(0.75);
