@@ -351,14 +351,13 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     build: (m, quotes) => {
       const [polarity, verb] = LIKE_VERBS[m[1]!.toLowerCase()]!;
       // "I hate the phrase 'capture your special day'": the words quoted are what is disliked, not "the phrase".
-      const named = /^the\s+(word|phrase|term|expression)\s+\uE000(\d+)\uE001/iu.exec(m[2]!.trim());
-      const quoted = named ? quotes[Number(named[2])] : undefined;
-      if (named && quoted)
+      const named = namedWords(m[2]!, quotes);
+      if (named)
         return [
           finding({
             kind: 'preference',
-            content: `${verb} the ${named[1]!.toLowerCase()} '${quoted}'`,
-            facet: quoted.toLowerCase(),
+            content: `${verb} the ${named.noun} '${named.words}'`,
+            facet: named.words.toLowerCase(),
             polarity,
             tags: ['preference'],
           }),
@@ -1475,15 +1474,21 @@ const DRIVEN_FOR_WORK =
   /^(?:an?\s+)?(bus|buses|taxi|taxis|cab|cabs|trams?|trains?|lorry|lorries|ambulances?|trucks|forklifts?|school\s+bus(?:es)?)\b/iu;
 
 /** A word, phrase or thing the user wants kept out of what the assistant writes (the pattern above). */
-function keptOutOfWriting(never: boolean, verb: string, rest: string, quotes: readonly string[]): Finding[] {
+/** "the word 'journey'", "the phrase 'big day'": the noun and the words quoted (masked in `rest`), or undefined. */
+function namedWords(rest: string, quotes: readonly string[]): { noun: string; words: string } | undefined {
   const named = /^the\s+(word|phrase|term|expression)\s+\uE000(\d+)\uE001/iu.exec(rest.trim());
-  const quoted = named ? quotes[Number(named[2])] : undefined;
-  if (named && quoted)
+  const words = named ? quotes[Number(named[2])] : undefined;
+  return named && words ? { noun: named[1]!.toLowerCase(), words } : undefined;
+}
+
+function keptOutOfWriting(never: boolean, verb: string, rest: string, quotes: readonly string[]): Finding[] {
+  const named = namedWords(rest, quotes);
+  if (named)
     return [
       finding({
         kind: 'preference',
-        content: `Does not want the ${named[1]!.toLowerCase()} '${quoted}' used`,
-        facet: quoted.toLowerCase(),
+        content: `Does not want the ${named.noun} '${named.words}' used`,
+        facet: named.words.toLowerCase(),
         polarity: 'avoid',
         confidence: CONFIDENCE.asked,
         tags: ['instruction'],
