@@ -628,6 +628,11 @@ describe('offline extractor: what the fifth held-out set asked for', () => {
       { kind: 'fact', content: '孩子叫豆豆', key: 'child:name' },
     ]);
     expect(await read('对了我孙女叫甜甜，今年八岁')).toEqual([{ kind: 'fact', content: '孙女叫甜甜' }]);
+    // Someone asking the user to do something is no name for the user.
+    expect(await read('儿子叫我去超市')).toEqual([]);
+    expect(await read('叫我小王就行')).toEqual([
+      { kind: 'fact', content: '希望被叫小王', key: 'preferred_name' },
+    ]);
     expect(await read('养了两只猫 一只英短叫土豆，一只橘猫叫可乐')).toEqual([
       { kind: 'fact', content: '有一只叫土豆的英短', key: 'pet:name' },
       { kind: 'fact', content: '有一只叫可乐的橘猫', key: 'pet:name' },

@@ -413,7 +413,9 @@ export const CHINESE_PATTERNS: Pattern[] = [
     },
   },
   {
-    re: /(?:可以|就|直接|都|请)?叫我([^\s,;:!?]{1,8})/,
+    // Not someone asking the user to do something ("儿子叫我去超市", "老板叫我明天早点来"): what follows 叫我 there
+    // starts with a verb or a time.
+    re: /(?:可以|就|直接|都|请)?叫我(?![去来做帮回起吃喝别不把给写买看拿送接陪早晚明今先再赶快])([^\s,;:!?]{1,8})/,
     momentaryVoids: false,
     build: (m) => {
       const n = name(m[1]!);
