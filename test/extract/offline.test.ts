@@ -592,6 +592,10 @@ describe('offline extractor: what the fifth held-out set asked for', () => {
       { kind: 'fact', content: 'Has a kid called Jonah', key: 'child:name' },
       { kind: 'fact', content: 'Has a kid called Lily', key: 'child:name' },
     ]);
+    expect(await read('ok new info, my coach Marco wants to switch me to carb cycling')).toEqual([
+      { kind: 'fact', content: 'Has a coach called Marco' },
+    ]);
+    expect(await read('my friend Sam keeps telling me to do a charcuterie board')).toEqual([]);
     expect(await read('our dogs, Pip and Moss, hate the rain')).toEqual([
       { kind: 'fact', content: 'Has a dog called Pip', key: 'pet:name' },
       { kind: 'fact', content: 'Has a dog called Moss', key: 'pet:name' },

