@@ -815,7 +815,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   // decided, so it reads as "Decided to ...".
   {
     re: new RegExp(
-      String.raw`${I}(?:'ve|ve|\s+have)?\s+(?:finally\s+|just\s+|now\s+|already\s+)?decided\s+(?:(?:that\s+)?(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|m\s+going\s+to|\s+am\s+going\s+to|'re\s+going\s+to|\s+are\s+going\s+to|'m\s+gonna)\s+(?=\S)|(to|on|that|not\s+to|against)\s+)?(.+)`,
+      String.raw`${I}(?:'ve|ve|\s+have)?\s+(?:finally\s+|just\s+|now\s+|already\s+)?decided\s+(?:(?:that\s+)?(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|m\s+going\s+to|\s+am\s+going\s+to|'re\s+going\s+to|\s+are\s+going\s+to|'m\s+gonna)\s+|(to|on|that|not\s+to|against)\s+)?(.+)`,
       'iu',
     ),
     build: (m) => decision(`Decided ${m[1]?.toLowerCase().replace(/\s+/, ' ') ?? 'to'} `, m[2]!),
@@ -1468,12 +1468,10 @@ const ACTIVITIES: Readonly<Record<string, string>> = {
   sit: 'sitting',
 };
 
-/** "Rents out a two-bed flat": a verb (with its particle) and the thing, as a fact about the user. */
 /** Vehicles driven for a living: "I drive buses", "i drive a cab for Uber" say the user's work. */
 const DRIVEN_FOR_WORK =
   /^(?:an?\s+)?(bus|buses|taxi|taxis|cab|cabs|trams?|trains?|lorry|lorries|ambulances?|trucks|forklifts?|school\s+bus(?:es)?)\b/iu;
 
-/** A word, phrase or thing the user wants kept out of what the assistant writes (the pattern above). */
 /** "the word 'journey'", "the phrase 'big day'": the noun and the words quoted (masked in `rest`), or undefined. */
 function namedWords(rest: string, quotes: readonly string[]): { noun: string; words: string } | undefined {
   const named = /^the\s+(word|phrase|term|expression)\s+\uE000(\d+)\uE001/iu.exec(rest.trim());
@@ -1481,6 +1479,7 @@ function namedWords(rest: string, quotes: readonly string[]): { noun: string; wo
   return named && words ? { noun: named[1]!.toLowerCase(), words } : undefined;
 }
 
+/** A word, phrase or thing the user wants kept out of what the assistant writes (the pattern above). */
 function keptOutOfWriting(never: boolean, verb: string, rest: string, quotes: readonly string[]): Finding[] {
   const named = namedWords(rest, quotes);
   if (named)
@@ -1514,6 +1513,7 @@ function keptOutOfWriting(never: boolean, verb: string, rest: string, quotes: re
   ];
 }
 
+/** "Rents out a two-bed flat": a verb (with its particle) and the thing, as a fact about the user. */
 function standingThing(verb: string, rest: string): Finding[] {
   const object = objectPhrase(rest);
   // "while I drive and he reads": the verb stands alone, what follows is another clause.
@@ -1521,6 +1521,7 @@ function standingThing(verb: string, rest: string): Finding[] {
   const driven = verb.toLowerCase() === 'drive' ? DRIVEN_FOR_WORK.exec(object) : null;
   if (driven) {
     const said = driven[1]!.toLowerCase().replace(/\s+/g, ' ');
+    // The singular: "buses" and "lorries" by hand, any other plural without its s ("bus" itself keeps it).
     const vehicle = said
       .replace(/buses$/, 'bus')
       .replace(/lorries$/, 'lorry')
