@@ -24,6 +24,9 @@ import { createIntentExemplarCache } from './intent-exemplars.ts';
 import { createRecallBookkeeping, writeRecallRecord } from './recall-bookkeeping.ts';
 import { rerankRows } from './rerank-step.ts';
 
+/** The query-level floor's judgement of a query: its memory-seeking margin and the model's cut (null: none). */
+type Intent = { margin: number; floor: number } | null;
+
 export interface RecallServiceDeps {
   store: MemoryStore;
   /** Already wrapped with the strict time budget; null: lexical only. */
@@ -175,7 +178,7 @@ export function createRecallService(deps: RecallServiceDeps) {
     vector: number[] | null,
     model: ActiveModel | null,
     language: string | undefined,
-  ): Promise<{ margin: number; floor: number } | null> {
+  ): Promise<Intent> {
     const floor = model?.floor?.intent ?? null;
     if (floor === null || vector === null || !intentExemplars || model?.model !== intentExemplars.model)
       return null;
@@ -251,12 +254,9 @@ export function createRecallService(deps: RecallServiceDeps) {
       const keys = slotKeys(query);
       const laneQuery: LexicalQuery = { ...lanes, shares: true };
 
-      /** The query's vector, intent and weights: everything the store call needs that is not in the database. */
+      /** The query's vector and weights: everything the store call needs that is not in the database. */
       const prepare = async (knownModel?: ActiveModel) => {
         const embedded = await embedQuery(query, requestedMode, knownModel);
-        // A slot question seeks a memory by construction: the query-level floor has nothing to judge.
-        const intent =
-          keys.length > 0 ? null : await intentOf(query, embedded.vector, embedded.model, language);
         const embedMs = performance.now() - started;
         const mode: RecallMode = embedded.vector ? requestedMode : 'lexical';
         if (embedded.failure) {
@@ -265,9 +265,27 @@ export function createRecallService(deps: RecallServiceDeps) {
         // Lexical recalls (asked for, or degraded) rank with the active model's k too, so that a degraded answer
         // orders its lexical candidates exactly as the hybrid would have.
         const weights = weightsFor(embedded.model ?? knownModel ?? (await activeModel().catch(() => null)));
-        return { embedded, intent, embedMs, mode, weights };
+        return { embedded, embedMs, mode, weights };
       };
       type Prepared = Awaited<ReturnType<typeof prepare>>;
+      /**
+       * Runs the store call and, while the database works on it, the query-level floor's judgement of the query:
+       * post-ranking needs that, the store call does not, and it is CPU work (430 example vectors against the
+       * query's, ~0.5 ms at LoCoMo size) that before issue 18's last cut ran ahead of the call. A slot question
+       * seeks a memory by construction: the floor has nothing to judge.
+       */
+      const searchAndJudge = async (
+        tx: TenantStore,
+        prepared: Prepared,
+        lexicalLane?: LexicalLane,
+      ): Promise<{ found: Awaited<ReturnType<TenantStore['recallWithRules']>>; intent: Intent }> => {
+        const searching = search(tx, prepared, lexicalLane);
+        // Awaited below unless judging throws; the caller's transaction then fails and this rejection is moot.
+        searching.catch(() => undefined);
+        const { vector, model } = prepared.embedded;
+        const intent = keys.length > 0 ? null : await intentOf(query, vector, model, language);
+        return { found: await searching, intent };
+      };
       const search = (tx: TenantStore, { embedded, mode, weights }: Prepared, lexicalLane?: LexicalLane) =>
         tx.recallWithRules({
           ...lanes,
@@ -296,16 +314,17 @@ export function createRecallService(deps: RecallServiceDeps) {
       const knownModel = besideEmbedding && deps.embedder?.inProcess ? await activeModel() : null;
       let prepared: Prepared;
       let found: Awaited<ReturnType<TenantStore['recallWithRules']>>;
+      let intent: Intent;
       let searchMs: number;
       if (knownModel && knownModel.model === deps.embedder?.model) {
-        ({ prepared, found, searchMs } = await deps.store.withTenant(principal, async (tx) => {
+        ({ prepared, found, intent, searchMs } = await deps.store.withTenant(principal, async (tx) => {
           const lane = tx.lexicalCandidates(laneQuery);
           // Awaited below unless preparing throws; the transaction then rolls back and this rejection is moot.
           lane.catch(() => undefined);
           const prepared = await prepare(knownModel);
           const searchStarted = performance.now();
-          const found = await search(tx, prepared, await lane);
-          return { prepared, found, searchMs: performance.now() - searchStarted };
+          const { found, intent } = await searchAndJudge(tx, prepared, await lane);
+          return { prepared, found, intent, searchMs: performance.now() - searchStarted };
         }));
       } else {
         // A hosted model's call waits on I/O and starts at once, the lane in a transaction of its own beside it
@@ -317,10 +336,12 @@ export function createRecallService(deps: RecallServiceDeps) {
         prepared = await prepare();
         const searchStarted = performance.now();
         const lexicalLane = lexical ? await lexical.lane : undefined;
-        found = await deps.store.withTenant(principal, (tx) => search(tx, prepared, lexicalLane));
+        ({ found, intent } = await deps.store.withTenant(principal, (tx) =>
+          searchAndJudge(tx, prepared, lexicalLane),
+        ));
         searchMs = performance.now() - searchStarted;
       }
-      const { embedded, intent, embedMs, mode, weights } = prepared;
+      const { embedded, embedMs, mode, weights } = prepared;
       const { rows, rules } = found;
       const reranked = await rerankRows(
         deps.reranker ?? null,
