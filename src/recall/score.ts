@@ -98,6 +98,9 @@ export function scoreCandidates(
       rrf_normalised: rrfNormalised,
       recency: r,
       rerank: reranked ?? null,
+      // Held by every scored candidate, so that weighNamedSpeaker's copies overwrite a field rather than add one:
+      // V8 builds `{ ...e, speaker_weight }` 20x faster when e's shape already has it (0.25 -> 0.013 ms for 230).
+      speaker_weight: undefined,
     };
     return { entry, order };
   });

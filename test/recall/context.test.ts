@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { prng } from '../../src/bench/corpus.ts';
 import {
   buildContext,
   CONTEXT_HEADER,
   type ContextEntry,
+  defuseForContext,
   sanitizeForContext,
 } from '../../src/recall/context.ts';
 
@@ -86,5 +88,38 @@ describe('sanitizeForContext', () => {
     expect(sanitizeForContext('a\u202egnp.exe\u202c b\u200b \u0000c\u0007')).toBe('agnp.exe b c');
     expect(sanitizeForContext('one\u000btwo\fthree\u0085four')).toBe('one two three four');
     expect(sanitizeForContext('family 👨\u200d👩\u200d👧')).toBe('family 👨\u200d👩\u200d👧');
+  });
+
+  it('returns text as it is only where every step would have left it so', () => {
+    // Random strings over plain letters and every character a step looks at: the shortcut must never skip one.
+    const alphabet = [
+      ...'ab mM:[]<>|/!?\t\n\r',
+      '\u0000',
+      '\u0007',
+      '\u0085',
+      '\u00a0',
+      '\u200b',
+      '\u200d',
+      '\u202e',
+      '\u2028',
+      '\u2060',
+      '\u3000',
+      '\ufeff',
+      'é',
+      '香',
+    ];
+    const random = prng(7);
+    let unchanged = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const length = 1 + Math.floor(random() * 8);
+      let text = '';
+      for (let j = 0; j < length; j++) text += alphabet[Math.floor(random() * alphabet.length)];
+      const defused = defuseForContext(text);
+      expect(sanitizeForContext(text), JSON.stringify(text)).toBe(defused);
+      if (defused === text) unchanged++;
+    }
+    // Both branches ran: some strings needed nothing, most needed something.
+    expect(unchanged).toBeGreaterThan(500);
+    expect(unchanged).toBeLessThan(19_000);
   });
 });
