@@ -1196,6 +1196,101 @@ describe('offline extractor: standing things and teaching (a general reading, no
   });
 });
 
+describe('offline extractor: what the eleventh held-out set showed (general readings)', () => {
+  const read = async (...texts: string[]) => (await fromUser(...texts)).map(brief);
+
+  it('reads lasting conditions of speech, sight, joints and glands, and leaves a phrase that only looks like one', async () => {
+    expect(await read("hi, I've got a stammer (had it since I was a kid)")).toEqual([
+      { kind: 'constraint', content: 'Has a stammer' },
+    ]);
+    expect(await read('I have wet macular degeneration in both eyes')).toEqual([
+      { kind: 'constraint', content: 'Has wet macular degeneration' },
+    ]);
+    expect(await read('i have ME/CFS (moderate, dx 2021)')).toEqual([
+      { kind: 'constraint', content: 'Has ME/CFS' },
+    ]);
+    expect(await read('ive got a herniated disc, L5-S1')).toEqual([
+      { kind: 'constraint', content: 'Has a herniated disc' },
+    ]);
+    expect(await read('I have me time on sundays')).toEqual([]);
+  });
+
+  it('reads where "we" are, but not a stay', async () => {
+    expect(await read("ok we're in Cardiff so it's not exactly freezing")).toEqual([
+      { kind: 'fact', content: 'Lives in Cardiff', key: 'residence' },
+    ]);
+    expect(await read("we're in Paris this week")).toEqual([]);
+  });
+
+  it('reads a rule whose situation is the assistant acting, with what it acts on as the trigger', async () => {
+    expect(await read('when you give me a workout write it as a table, exercise | sets | reps')).toEqual([
+      { kind: 'rule', content: 'Write it as a table, exercise | sets | reps', trigger: 'workout' },
+    ]);
+    expect(await read('whenever you quiz me, tell me the question pool ID too')).toEqual([
+      { kind: 'rule', content: 'Tell the question pool ID too', trigger: 'quiz' },
+    ]);
+    expect(await read('so if you ever suggest van layouts remember he needs a bed in there')).toEqual([
+      { kind: 'rule', content: 'Remember he needs a bed in there', trigger: 'van layouts' },
+    ]);
+    expect(await read('when you explain things, use simple words')).toEqual([
+      { kind: 'rule', content: 'Use simple words', trigger: 'explain' },
+    ]);
+    // No instruction after the situation: nothing standing.
+    expect(await read('when you get a chance, send me the file')).toEqual([]);
+    expect(await read("if you give me a hand I'll buy you a beer")).toEqual([]);
+  });
+
+  it('reads a thing the user describes as a situation, and a standing instruction after "and"', async () => {
+    expect(
+      await read('From now on when I describe a coin, give me the likely emperor and date range'),
+    ).toEqual([{ kind: 'rule', content: 'Give the likely emperor and date range', trigger: 'a coin' }]);
+    expect(await read('just a practical schedule. and always use 24h times')).toEqual([
+      { kind: 'preference', content: 'Use 24h times' },
+    ]);
+  });
+
+  it('reads a decision said after what it is, a bare "decided." before it, and a mind made up', async () => {
+    expect(await read("ok we're doing the bug unit first, decided. what would I need to buy")).toEqual([
+      { kind: 'decision', content: 'Decided to do the bug unit first' },
+    ]);
+    expect(await read('decided. going up £5 across the board from 1st March')).toEqual([
+      { kind: 'decision', content: 'Decided to go up £5 across the board from 1st March' },
+    ]);
+    expect(await read("right i've made my mind up, everyone gets equal minutes in matches")).toEqual([
+      { kind: 'decision', content: 'Decided that everyone gets equal minutes in matches' },
+    ]);
+    expect(await read("I've made up my mind to sell the car")).toEqual([
+      { kind: 'decision', content: 'Decided to sell the car' },
+    ]);
+    // Nothing was decided: "decided" is not alone, or only asks.
+    expect(await read("I'm going to the shop. haven't decided what to buy")).toEqual([]);
+  });
+
+  it('reads Chinese: rules on what the user hands over or asks for, quoted words kept, the manner of every answer', async () => {
+    expect(await read('以后我把客户的聊天记录发给你,你就帮我回得客气一点、简短一点')).toEqual([
+      { kind: 'rule', content: '帮回得客气一点、简短一点', trigger: '客户的聊天记录' },
+    ]);
+    expect(await read('以后我叫你配菜单 你都要把每桌的成本算出来')).toEqual([
+      { kind: 'rule', content: '把每桌的成本算出来', trigger: '配菜单' },
+    ]);
+    expect(await read('以后我问鸟的事，能给出处的尽量给出处')).toEqual([
+      { kind: 'rule', content: '能给出处的尽量给出处', trigger: '鸟' },
+    ]);
+    expect(await read('以后给我的教案都按“导入—新授—练习—小结”四段写')).toEqual([
+      { kind: 'rule', content: '按“导入—新授—练习—小结”四段写', trigger: '的教案' },
+    ]);
+    expect(await read('以后回答我短一点哈，我一般晚上在宿舍拿手机看')).toEqual([
+      { kind: 'preference', content: '回答短一点' },
+    ]);
+    expect(await read('以后说简单点')).toEqual([{ kind: 'preference', content: '回答简单点' }]);
+    // Not the manner of every answer: a thing asked for.
+    expect(await read('以后说简单点的菜谱')).not.toContainEqual({
+      kind: 'preference',
+      content: '回答简单点',
+    });
+  });
+});
+
 describe('offline extractor: figures on the committed chats', () => {
   const score = async (file: string) => {
     const set = LabelledSetSchema.parse(
@@ -1284,6 +1379,13 @@ describe('offline extractor: figures on the committed chats', () => {
     const { overall } = await score('held-out-chats-10.json');
     expect(precision(overall)).toBeGreaterThanOrEqual(0.7);
     expect(recall(overall)).toBeGreaterThanOrEqual(0.38);
+  });
+
+  // The eleventh (written blind on 2026-12-06): first run 0.805 / 0.258, then the readings above.
+  it('eleventh held-out set: precision >= 0.8, recall >= 0.3', async () => {
+    const { overall } = await score('held-out-chats-11.json');
+    expect(precision(overall)).toBeGreaterThanOrEqual(0.8);
+    expect(recall(overall)).toBeGreaterThanOrEqual(0.3);
   });
 
   it('fourth held-out set: precision >= 0.75, recall >= 0.33', async () => {

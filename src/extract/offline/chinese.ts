@@ -12,7 +12,7 @@ import {
 import { CHINESE_PATTERNS, facetOf, object, REL } from './chinese-patterns.ts';
 import { CONFIDENCE, type Finding, stated as finding } from './finding.ts';
 import { overlaps, type Reading, readPatterns, type Span } from './patterns.ts';
-import { type Masked, maskQuotes, sentences, unmask } from './text.ts';
+import { type Masked, maskQuotes, sentences, unmask, withQuotes } from './text.ts';
 
 // ---- instructions ----
 
@@ -38,19 +38,35 @@ const RULE_TASK =
   /(?:以后|今后|往后|从现在开始|从现在起|从今以后),?\s*(?:请)?(?:每次)?(?:你)?(?:请)?(?:给我|帮我|为我)?((?:写|做|排|推荐|出|发|列|翻译|整理)?的?[^,;:!?我都就别不请]{2,8}?)(?:,\s*|(?=都|就))(?:你)?(?:就|都|也|请)*(.+)/;
 const EVERY_ANSWER = /^(?:写|说)?(?:的)?(?:东西|话|回答|回复|内容|字)$/;
 
+// A standing situation that is the user handing something over or asking for something ("以后我把客户的聊天记录发给你,
+// 你就帮我回得客气一点", "以后我叫你配菜单 你都要把每桌的成本算出来", "以后我问鸟的事，能给出处的尽量给出处"): what
+// is handed over or asked for is the trigger. Dictation writes a space where the comma goes.
+const RULE_HANDED =
+  /(?:以后|今后|往后|每次)\s*我(?:把([^,;:!?\s]{1,12}?)(?:发|给|贴|传|拍)(?:给)?你(?:看)?|(?:叫|让|请|找)你(?:帮我)?([^,;:!?\s]{1,10}?)|问(?:你)?([^,;:!?\s]{1,10}?)(?:的事情|的事|的问题))(?:的时候|时)?[,\s]\s*(?:你)?(?:就|都|请)*(?:要)?(.+)/;
+
+/** The standing situation and instruction RULE_HANDED read, in RULE's order: the trigger, then what to do. */
+function handedRule(text: string): RegExpExecArray | null {
+  const m = RULE_HANDED.exec(text);
+  if (!m) return null;
+  const picked = [m[0], m[1] ?? m[2] ?? m[3]!, m[4]!] as unknown as RegExpExecArray;
+  picked.index = m.index;
+  return picked;
+}
+
 function taskRule(text: string): RegExpExecArray | null {
   const m = RULE_TASK.exec(text);
   return m && !EVERY_ANSWER.test(m[1]!) ? m : null;
 }
 
 function ruleFindings(text: string, quotes: readonly string[], standing: boolean): Finding[] {
-  const m = RULE.exec(text) ?? RULE_WHEN.exec(text) ?? taskRule(text);
+  const m = RULE.exec(text) ?? handedRule(text) ?? RULE_WHEN.exec(text) ?? taskRule(text);
   if (!m) return [];
   const quoted = /^\uE000\d+\uE001$/.test(m[1]!);
   if (!quoted && !standing && !/^(?:每当|每次|只要)/.test(m[0])) return [];
   const trigger = unmask(m[1]!, quotes).trim();
-  // The instruction ends where the user speaks of themself again ("只推荐免费的吧，我现在辞职在家备考").
-  const action = unmask(m[2]!.split(/,\s*我/)[0]!, quotes)
+  // The instruction ends where the user speaks of themself again ("只推荐免费的吧，我现在辞职在家备考"). Its quoted
+  // words are part of it ("都按“导入—新授—练习—小结”四段写").
+  const action = withQuotes(m[2]!.split(/,\s*我/)[0]!, quotes, '“', '”')
     .replace(/我/g, '')
     .replace(/^是(?=把|用|给)/, '')
     .replace(/[。.!]+$/, '')
@@ -166,6 +182,11 @@ function beforeTheQuestion(text: string): Finding[] {
   return at >= 6 ? withCarriedSubject(text.slice(0, at).replace(/(?:你|您)(?:有|觉得|看|说)?$/, '')) : [];
 }
 
+// How every later answer should be ("以后回答我短一点哈", "以后说简单点"): the manner is the preference; what the user
+// says after it is why.
+const ANSWER_STYLE =
+  /(?:以后|今后|往后|从现在开始|从现在起)\s*(?:你)?(?:的)?(?:回答|回复|说话|说|讲|回)(?:我)?(?:都|要|就|得|能)*((?:简短|简单|短|详细|具体|直接|通俗|口语化|慢)(?:一)?(?:点|些)?)(?=$|[,.!?~\s]|哈|吧|啊|哦|呀|嘛|啦)/u;
+
 // What the assistant is asked to tell or mark ("直接告诉我看哪里", "标一下放多少盐"): a question word there asks nothing
 // of the user.
 const EMBEDDED_QUESTION = /(?:告诉我|教我|跟我说|给我讲|帮我查|标一下|标出|注明)[^,;:!?]*/g;
@@ -192,6 +213,17 @@ function sentenceFindings(text: string, question: boolean, quotes: readonly stri
     return [{ kind, content, tags: ['remembered'], confidence: CONFIDENCE.asked }];
   }
 
+  const style = ANSWER_STYLE.exec(text);
+  if (style) {
+    return [
+      finding({
+        kind: 'preference',
+        content: `回答${style[1]!}`,
+        confidence: CONFIDENCE.asked,
+        tags: ['instruction'],
+      }),
+    ];
+  }
   const own = withCarriedSubject(text);
   if (own.length > 0) return own;
   // "别给我推荐跑步": a request about recommendations holds beyond this one answer, marker or not.

@@ -115,8 +115,14 @@ export const CONDITIONS =
   "crohn's disease|crohn's|high blood pressure|hypertension|a heart condition|gout|acid reflux|gerd|" +
   'kidney disease|migraines|arthritis|adhd|pcos|an eating disorder|' +
   // Lasting complaints that limit what the user can do or eat.
-  'vertigo|heartburn|panic attacks|insomnia|sleep apnea|tinnitus|high cholesterol|low blood pressure|' +
-  'a bad back|a bad knee|bad knees|a bad hip';
+  'vertigo|heartburn|panic attacks|insomnia|sleep apnea|sleep apnoea|tinnitus|high cholesterol|low blood pressure|' +
+  'a bad back|a bad knee|bad knees|a bad hip|' +
+  // Speech, sight and lasting conditions of the joints, nerves, skin and glands.
+  'a stammer|a stutter|wet macular degeneration|dry macular degeneration|macular degeneration|glaucoma|cataracts|' +
+  'me/cfs|cfs|a herniated disc|a slipped disc|a prolapsed disc|a bulging disc|a disc bulge|sciatica|osteoporosis|' +
+  'rheumatoid arthritis|osteoarthritis|psoriatic arthritis|ankylosing spondylitis|psoriasis|eczema|' +
+  "hypothyroidism|hyperthyroidism|an underactive thyroid|an overactive thyroid|hashimoto's|graves' disease|" +
+  'sickle cell|anaemia|anemia|haemophilia|hemophilia|copd|cystic fibrosis|chronic pain|ptsd|ocd|bipolar disorder';
 
 /** What a body does in a situation ("I get seasick", "I get carsick on mountain roads"): a fact about the user. */
 export const REACTIONS = 'seasick|carsick|airsick|motion sick|motion sickness|travel sick|altitude sickness';

@@ -1043,10 +1043,10 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     build: (m) => decision('Staying with ', m[1]!),
   },
   // Where the user is ("I'm in Denver, so make sure all reminders use Mountain Time", "We're based in Toronto", "I'm
-  // based out of Wichita"): a capitalised place, not a
+  // based out of Wichita", "we're in Cardiff so..."): a capitalised place, not a
   // momentary one ("I'm in London this week" is voided by its "this week").
   {
-    re: /\b(?:[Ii](?:'m|\s+am)\s+(?:based\s+(?:in|out\s+of)|in)|[Ww]e(?:'re|\s+are)\s+based\s+(?:in|out\s+of))\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)(?=\s*(?:$|[,.;!—–-]|\s+(?:now|and|so|but|if)\b))/u,
+    re: /\b(?:[Ii](?:'m|m|\s+am)|[Ww]e(?:'re|\s+are))\s+(?:based\s+(?:in|out\s+of)|in)\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)(?=\s*(?:$|[,.;!—–-]|\s+(?:now|and|so|but|if)\b))/u,
     build: (m) =>
       properName(m[1]!.split(' ')[0])
         ? [
@@ -1125,12 +1125,36 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     build: (m) => decision('Decided to ', m[1]!),
   },
   // ... or what is under way ("Decided: I'm buying a proper pH meter", "decided - we're closing intake in
-  // December"): the verb's base form ("buying" -> "buy", "closing" -> "close").
+  // December", "decided. going up £5 from March" with the subject dropped): the verb's base form ("buying" -> "buy",
+  // "closing" -> "close").
   {
-    re: /\bdecided\s*[,:!.-]\s*(?:i'm|im|i am|we're|we are)\s+([\p{L}]+ing)\s+(.+)/iu,
+    re: /\bdecided\s*[,:!.-]\s*(?:(?:i'm|im|i am|we're|we are)\s+)?([\p{L}]+ing)\s+(.+)/iu,
     build: (m) => {
       const verb = baseOfProgressive(m[1]!.toLowerCase());
       return verb === undefined ? [] : decision(`Decided to ${verb} `, m[2]!);
+    },
+  },
+  // ... or said after it ("ok we're doing the bug unit first, decided.").
+  {
+    re: /^(?:(?:ok|okay|right|so|yeah|alright)[,\s]+)*(?:i'm|im|i am|we're|we are)\s+([\p{L}]+ing)\s+(.+?)[,;:-]?\s+decided[.!]*$/iu,
+    build: (m) => {
+      const verb = baseOfProgressive(m[1]!.toLowerCase());
+      return verb === undefined ? [] : decision(`Decided to ${verb} `, m[2]!);
+    },
+  },
+  // A mind made up ("right i've made my mind up, everyone gets equal minutes", "I've made up my mind to sell").
+  {
+    re: new RegExp(
+      String.raw`${I}(?:'ve|ve|\s+have)\s+(?:finally\s+)?made\s+(?:my\s+mind\s+up|up\s+my\s+mind)\s*(?:(to)\s+|[,:;-]\s*(?:that\s+)?)(.+)`,
+      'iu',
+    ),
+    build: (m) => {
+      if (m[1]) return decision('Decided to ', m[2]!);
+      // A clause, not an object: its first word may be one an object never starts with ("everyone gets...").
+      const clause = objectPhrase(m[2]!);
+      return clause.split(' ').length < 2
+        ? []
+        : [finding({ kind: 'decision', content: `Decided that ${impersonal(clause)}`, tags: ['decision'] })];
     },
   },
   // What the user is not interested in ("not interested in glamping", "I'm not interested in crypto").

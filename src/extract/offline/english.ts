@@ -25,22 +25,30 @@ const IMPERATIVE =
   /^(?:no|don't|do not|dont|never|stop|avoid|answer|reply|respond|write|use|give|keep|include|add|show|tell|remind|ask|check|format|explain|put|make|cite|double-check|skip|be|talk|speak|call|send|start|end|mention|list|suggest|recommend)\b/i;
 
 const RULE =
-  /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:say|type|write|send|paste|share|upload|forward|ask(?:\s+for|\s+about)?|mention|use the word|put)\s+(\uE000\d+\uE001|[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,3}?)\s*,?\s+(?:then\s+)?(?:please\s+)?(?:you\s+(?:should\s+|can\s+|must\s+)?)?(?:just\s+)?(.+)/iu;
+  /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:say|type|write|describe|send|paste|share|upload|forward|ask(?:\s+for|\s+about)?|mention|use the word|put)\s+(\uE000\d+\uE001|[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,3}?)\s*,?\s+(?:then\s+)?(?:please\s+)?(?:you\s+(?:should\s+|can\s+|must\s+)?)?(?:just\s+)?(.+)/iu;
 
 // The same where a comma ends the situation: the situation runs to it ("whenever I ask for a lesson plan, always
 // include ..."; the comma optional, the shortest situation was "a" and the instruction "lesson plan, always ...").
 const RULE_TO_COMMA =
-  /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:say|type|write|send|paste|share|upload|forward|ask(?:\s+(?:you\s+)?(?:for|about))?|mention|use the word|put)\s+(?:you\s+)?(\uE000\d+\uE001|[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,5}?)\s*,\s*(?:then\s+)?(?:please\s+)?(?:you\s+(?:should\s+|can\s+|must\s+)?)?(?:just\s+)?(.+)/iu;
+  /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:say|type|write|describe|send|paste|share|upload|forward|ask(?:\s+(?:you\s+)?(?:for|about))?|mention|use the word|put)\s+(?:you\s+)?(\uE000\d+\uE001|[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,5}?)\s*,\s*(?:then\s+)?(?:please\s+)?(?:you\s+(?:should\s+|can\s+|must\s+)?)?(?:just\s+)?(.+)/iu;
 
 // The same without a comma between the situation and the instruction ("when i send you a chapter give me a three line
 // summary first"): the instruction is where an imperative verb starts.
 const RULE_RUN_ON =
-  /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:say|type|write|send|share|paste|upload|ask(?:\s+for|\s+about)?|mention|use the word|put)\s+(?:you\s+|u\s+)?(?:me\s+)?((?:the\s+|a\s+|an\s+|my\s+)?[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,4}?)\s+(?:then\s+)?(?:please\s+|pls\s+)?((?:give|send|show|tell|remind|use|write|add|put|include|cc|copy|check|ask|format|keep|start|end|make|reply|answer|respond|summari[sz]e|list|translate|mark|flag|assume|skip|correct|explain|point)\b.+)/iu;
+  /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:say|type|write|describe|send|share|paste|upload|ask(?:\s+for|\s+about)?|mention|use the word|put)\s+(?:you\s+|u\s+)?(?:me\s+)?((?:the\s+|a\s+|an\s+|my\s+)?[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,4}?)\s+(?:then\s+)?(?:please\s+|pls\s+)?((?:give|send|show|tell|remind|use|write|add|put|include|cc|copy|check|ask|format|keep|start|end|make|reply|answer|respond|summari[sz]e|list|translate|mark|flag|assume|skip|correct|explain|point)\b.+)/iu;
 
 // A situation that ends in words the user will say, quoted ("whenever I send you a photo of a receipt and say 'log
 // it', pull out the date..."): the quoted words are the trigger, whatever comes with them.
 const RULE_SAID_QUOTE =
   /\b(?:when(?:ever)?|if|every time|each time|any time)\s+i\s+(?:[^,\uE000]*?\s+and\s+)?(?:say|type|write)\s+(\uE000\d+\uE001)\s*,?\s+(?:then\s+)?(?:please\s+)?(?:you\s+(?:should\s+|can\s+|must\s+)?)?(?:just\s+)?(.+)/iu;
+
+// A situation that is the assistant's own act ("when you give me a workout write it as a table", "whenever you quiz
+// me, tell me the question pool ID too", "if you ever suggest van layouts remember he needs a bed"): the thing it
+// acts on is the trigger, or the act itself when it names none. The instruction starts with an imperative verb.
+const RULE_YOU =
+  /\b(?:when(?:ever)?|if|every time|each time|any time)\s+you\s+(?:ever\s+)?(give|tell|write|send|suggest|recommend|quiz|show|make|plan|draft|explain)\s+(?:me\b\s*)?(?:about\s+)?(?:(?:a|an|the|any|some|my)\s+)?((?:[\p{L}\p{N}'-]+\s+){0,2}?[\p{L}\p{N}'-]+)?\s*,?\s*(?:then\s+)?(?:please\s+|pls\s+|always\s+)?((?:write|give|use|keep|put|add|include|go|make|format|show|tell|list|start|end|remember|mark|flag|say|stick|explain|number|label|skip|don't|dont|do not|never)\b.+)/iu;
+
+const GENERIC_THING = /^(?:things|stuff|anything|something|it|them|that|this|one)$/i;
 
 /** A rule from its situation and its instruction as the user wrote them (quotes masked). */
 function rule(situation: string, instruction: string, quotes: readonly string[]): Finding[] {
@@ -67,7 +75,13 @@ function ruleFindings(sentence: string, quotes: readonly string[]): Finding[] {
     (sentence.includes(',') ? (RULE_TO_COMMA.exec(sentence) ?? RULE.exec(sentence)) : null) ??
     RULE_RUN_ON.exec(sentence) ??
     RULE.exec(sentence);
-  if (!m) return [];
+  if (!m) {
+    const yours = RULE_YOU.exec(sentence);
+    if (!yours) return [];
+    // What it acts on, or the act when it names nothing in particular ("when you explain things, ...").
+    const thing = yours[2] !== undefined && !GENERIC_THING.test(yours[2]) ? yours[2] : yours[1]!;
+    return rule(thing, yours[3]!, quotes);
+  }
   // What the user does, not only to what ("paste a recipe", "send a contract"): the verb stays in the trigger, unless
   // it only introduces the words the user will say ("when I say 'tldr'").
   const before = m[0].slice(0, m[0].indexOf(m[1]!, m[0].search(/\bi\s/i)));
@@ -94,6 +108,8 @@ function instructionFindings(rest: string, strong: boolean): Finding[] {
   if (language) return [answerLanguage(language[1]!)];
   const body = clean(
     rest
+      // A conjunction that joined it to the sentence before ("... just a practical schedule. and always use 24h").
+      .replace(/^(?:and|also|oh and|plus|but|so|ok|okay)\s+/i, '')
       .replace(/^(?:please|pls|kindly|can you|could you|you should|you must)\s+/i, '')
       .replace(/\s+please$/i, ''),
   );
@@ -143,6 +159,9 @@ function instructionFindings(rest: string, strong: boolean): Finding[] {
 }
 
 // ---- sentences ----
+
+/** A sentence that only says a decision was made; what it is follows. */
+const DECIDED_ALONE = /^(?:(?:ok|okay|right|so|yeah|yep|alright)[,\s]+)*decided[.!]*$/i;
 
 const REMEMBER =
   /(?:^|[,:;-]\s*)(?:(?:oh|ok|okay|also|and|btw|fyi|hey|so|but|please|pls|just|can you|could you|would you)[,\s]+)*(?:remember|don't forget|do not forget|keep in mind|make a note|note|save (?:this|that)|for the record)(?:\s+(?:this|that|for me))?\s*(?:that\b)?\s*[:,-]?\s*(.+)/iu;
@@ -252,5 +271,10 @@ export function englishFindings(turn: string): Finding[] {
   // write in Spanish").
   const standing = new RegExp(`${STANDING_STRONG.source}|${STANDING_WEAK.source}`, 'i').test(masked.text);
   if (DO_NOT_KEEP.test(masked.text) || (TASK_START.test(masked.text) && !standing)) return [];
-  return sentences(masked.text).flatMap((s) => sentenceFindings(s.text, s.question, masked.quotes));
+  const said = sentences(masked.text);
+  return said.flatMap((s, i) => {
+    // "decided." on its own announces the next sentence ("decided. going up £5 across the board from March").
+    const text = i > 0 && DECIDED_ALONE.test(said[i - 1]!.text) ? `decided, ${s.text}` : s.text;
+    return sentenceFindings(text, s.question, masked.quotes);
+  });
 }

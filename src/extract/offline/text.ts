@@ -43,6 +43,14 @@ export function unmask(phrase: string, quotes: readonly string[]): string {
   return phrase.replace(QUOTE_TOKEN, '').replace(/\s+/g, ' ').trim();
 }
 
+/** A phrase with its quote tokens put back as the quoted words, between `open` and `close`. */
+export function withQuotes(phrase: string, quotes: readonly string[], open: string, close: string): string {
+  return phrase
+    .replace(/\uE000(\d+)\uE001/g, (_, i: string) => `${open}${quotes[Number(i)] ?? ''}${close}`)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 export function hasQuote(text: string): boolean {
   return /\uE000\d+\uE001/.test(text);
 }
