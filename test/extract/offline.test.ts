@@ -1266,6 +1266,51 @@ describe('offline extractor: what the eleventh held-out set showed (general read
     expect(await read("I'm going to the shop. haven't decided what to buy")).toEqual([]);
   });
 
+  it('reads a role at a firm whose name ends like a trade, a "tech", days a week worked, a name before "but"', async () => {
+    expect(await read('im a cnc machinist at Kessler Aero, mostly 5 axis')).toEqual([
+      { kind: 'fact', content: 'Works as a cnc machinist', key: 'job_title' },
+      { kind: 'fact', content: 'Works at Kessler Aero', key: 'employer' },
+    ]);
+    expect(await read("hiya. I'm a wind turbine tech, work offshore")).toEqual([
+      { kind: 'fact', content: 'Works as a wind turbine tech', key: 'job_title' },
+    ]);
+    expect(await read('i work 3 days a wk from home as a data analyst')).toEqual([
+      { kind: 'fact', content: 'Works as a data analyst', key: 'job_title' },
+      { kind: 'fact', content: 'Works 3 days a wk from home' },
+    ]);
+    // Under the i flag a capital-letter class matched "but": the surname must be capitalised.
+    expect(await read("My name's Tomasz but everyone calls me Tom.")).toEqual([
+      { kind: 'fact', content: 'Wants to be called Tom', key: 'preferred_name' },
+      { kind: 'fact', content: 'Is called Tomasz', key: 'name' },
+    ]);
+    expect(await read('My name is Maria Reyes')).toEqual([
+      { kind: 'fact', content: 'Is called Maria Reyes', key: 'name' },
+    ]);
+    expect(await read("I'm a tech bro lol")).not.toContainEqual(
+      expect.objectContaining({ key: 'job_title' }),
+    );
+  });
+
+  it('reads a child as "our lad" or "our wee one", ages in brackets, and a late husband by name', async () => {
+    expect(await read('home in Grimsby with my wife Jodie and our lad Alfie (he is 4)')).toEqual([
+      { kind: 'fact', content: 'Has a wife called Jodie', key: 'partner:name' },
+      { kind: 'fact', content: 'Has a lad called Alfie', key: 'child:name' },
+    ]);
+    expect(await read('my partner Niamh and our wee one Orla')).toContainEqual({
+      kind: 'fact',
+      content: 'Has a wee one called Orla',
+      key: 'child:name',
+    });
+    expect(await read('our two kids, Eli (9) and Tom (6), love it')).toEqual([
+      { kind: 'fact', content: 'Has a kid called Eli', key: 'child:name' },
+      { kind: 'fact', content: 'Has a kid called Tom', key: 'child:name' },
+    ]);
+    expect(await read('My late husband Huw always did the crossword with me')).toEqual([
+      { kind: 'fact', content: 'Late husband was called Huw', key: 'partner:name' },
+    ]);
+    expect(await read('the lad at the shop was rude')).toEqual([]);
+  });
+
   it('reads Chinese: rules on what the user hands over or asks for, quoted words kept, the manner of every answer', async () => {
     expect(await read('以后我把客户的聊天记录发给你,你就帮我回得客气一点、简短一点')).toEqual([
       { kind: 'rule', content: '帮回得客气一点、简短一点', trigger: '客户的聊天记录' },

@@ -16,6 +16,11 @@ export const RELATIONS: Readonly<Record<string, string>> = {
   kid: 'child:name',
   child: 'child:name',
   baby: 'child:name',
+  // "our lad Alfie", "our wee one Orla": British and Scots words for a child.
+  lad: 'child:name',
+  lass: 'child:name',
+  'wee one': 'child:name',
+  'little one': 'child:name',
   husband: 'partner:name',
   wife: 'partner:name',
   partner: 'partner:name',
@@ -157,7 +162,7 @@ export const OCCUPATIONS = set(
     'electrician|plumber|carpenter|farmer|firefighter|paramedic|officer|soldier|veterinarian|vet|librarian|' +
     'student|intern|freelancer|contractor|administrator|recruiter|marketer|salesperson|cashier|clerk|' +
     'translator|interpreter|economist|banker|trader|actor|actress|dancer|coach|trainer|caregiver|midwife|' +
-    'technician|scrum master|product owner|data scientist|sysadmin|devops|tester|qa|illustrator|animator|' +
+    'technician|tech|scrum master|product owner|data scientist|sysadmin|devops|tester|qa|illustrator|animator|' +
     'copywriter|bookkeeper|auditor|planner|surveyor|optometrist|physiotherapist|pharmacist|receptionist|' +
     'secretary|assistant|courier|welder|machinist|programmer|strategist|specialist|coordinator|officer|' +
     'professor|instructor|counselor|counsellor|social worker|nanny|cleaner|gardener|landscaper|tailor|dev|' +

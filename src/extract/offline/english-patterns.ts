@@ -541,7 +541,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     build: (m) => occupation(m[1]!),
   },
   {
-    re: /\bi\s+(?:currently\s+|now\s+)?work\s+((?:from|remotely|remote|part-time|full-time|nights|night shifts|weekends|freelance|in)\b.*)/iu,
+    re: /\bi\s+(?:currently\s+|now\s+)?work\s+((?:from|remotely|remote|part-time|full-time|nights|night shifts|weekends|freelance|in|(?:\d|one|two|three|four|five|six)\s+days?\s+(?:a|per)\s+(?:week|wk))\b.*)/iu,
     build: (m) => {
       const rest = objectPhrase(m[1]!);
       if (deictic(rest)) return [];
@@ -610,7 +610,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
       String.raw`\bi${AM}\s+(?:mostly\s+|mainly\s+|basically\s+|actually\s+|currently\s+|now\s+|still\s+)?(?:an?\s+)((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)`,
       'iu',
     ),
-    build: (m) => identity(objectPhrase(m[1]!)),
+    build: (m) => identity(objectPhrase(m[1]!), m.input),
   },
   // Names.
   {
@@ -667,8 +667,11 @@ export const ENGLISH_PATTERNS: Pattern[] = [
     re: /\bmy\s+name(?:'s|\s+is)\s+([\p{L}'-]+(?:\s+[\p{Lu}][\p{L}'-]+)?)(?=$|[\s,.!?;:)])/iu,
     momentaryVoids: false,
     build: (m) => {
-      const first = m[1]!.split(' ')[0];
-      const name = /^\p{Lu}/u.test(m[1]!) ? properName(first) && clean(m[1]!) : properName(first, m.input);
+      // Under the i flag \p{Lu} matches any letter: a second word is a surname only when it is capitalised ("My
+      // name's Tomasz but everyone calls me Tom" read "Tomasz but").
+      const [first, second] = m[1]!.split(' ');
+      const said = second !== undefined && /^\p{Lu}/u.test(second) ? m[1]! : first!;
+      const name = /^\p{Lu}/u.test(said) ? properName(first) && clean(said) : properName(first, m.input);
       return name
         ? [finding({ kind: 'fact', content: `Is called ${name}`, key: 'name', tags: ['name'] })]
         : [];
@@ -722,16 +725,18 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   // The user's people and pets, by name.
   {
     re: new RegExp(
-      String.raw`\b(?:my|our)\s+(?:own\s+)?(?:little\s+|old\s+|older\s+|younger\s+|big\s+|baby\s+|eldest\s+|youngest\s+|oldest\s+|new\s+|rescue\s+|twin\s+)?(${Object.keys(RELATIONS).join('|')})(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|'s\s+called|,)?\s+([\p{L}'-]+)(?=$|[\s,.!?;:)])`,
+      String.raw`\b(?:my|our)\s+(?:own\s+)?(late\s+)?(?:little\s+|old\s+|older\s+|younger\s+|big\s+|baby\s+|eldest\s+|youngest\s+|oldest\s+|new\s+|rescue\s+|twin\s+)?(${Object.keys(RELATIONS).join('|')})(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|'s\s+called|,)?\s+([\p{L}'-]+)(?=$|[\s,.!?;:)])`,
       'iu',
     ),
     momentaryVoids: false,
-    build: (m) => relative(m[1]!, m[2], m.input),
+    // "my late husband Huw": the person is named in the same slot, as one who has died.
+    build: (m) => relative(m[2]!, m[3], m.input, m[1] !== undefined),
   },
-  // Two of them at once ("My kids Jonah and Lily think...", "our dogs, Pip and Moss"): one fact each.
+  // Two of them at once ("My kids Jonah and Lily think...", "our dogs, Pip and Moss", "our two kids, Eli (9) and June
+  // (6)"): one fact each.
   {
     re: new RegExp(
-      String.raw`\b(?:[Mm]y|[Oo]ur)\s+(?:two\s+|twin\s+|little\s+)?(${Object.keys(RELATIONS).join('|')})(?:s|ren)\s*,?\s+([\p{Lu}][\p{L}'-]+)\s*,?\s+and\s+([\p{Lu}][\p{L}'-]+)(?=$|[\s,.!?;:)])`,
+      String.raw`\b(?:[Mm]y|[Oo]ur)\s+(?:two\s+|twin\s+|little\s+)?(${Object.keys(RELATIONS).join('|')})(?:s|ren)\s*,?\s+([\p{Lu}][\p{L}'-]+)(?:\s*\(\d{1,2}\))?\s*,?\s+and\s+([\p{Lu}][\p{L}'-]+)(?=$|[\s,.!?;:)])`,
       'u',
     ),
     momentaryVoids: false,
@@ -1618,7 +1623,7 @@ function jobFinding(job: string, said?: string): Finding {
   return finding({ kind: 'fact', content: `Works as ${article} ${title}`, key: 'job_title', tags: ['work'] });
 }
 
-function identity(raw: string): Finding[] {
+function identity(raw: string, sentence?: string): Finding[] {
   // "a Brazilian citizen applying for a UK visa": what one is ends before the participle that says what one does.
   // "an air traffic controller at Shannon, on the oceanic side" reaches here as "... controller at" when the place
   // was read apart: a preposition left at the end says nothing.
@@ -1634,26 +1639,28 @@ function identity(raw: string): Finding[] {
   // "a stout and porter person" is a taste: the kind-of-person pattern reads it.
   if (DIETS[head] !== undefined || head === 'person' || deictic(phrase)) return [];
   const article = indefiniteArticle(phrase);
+  // "a product manager at Northwind Labs": the role, and the organisation when it is named with a capital; "a nurse
+  // on a cardiac ward", "a teacher in a primary school": the role where it is done. Read before the whole phrase:
+  // an organisation can end like a trade ("a cnc machinist at Kessler" read as the job "machinist at Kessler").
+  const at = /^(.+?)\s+(at|for|with|on|in)\s+(.+)$/i.exec(phrase);
+  if (at && isOccupation(at[1]!)) {
+    // "a fintech called Ledgerly": the organisation's name after "called" or "named".
+    const named = /\b(?:called|named)\s+(\p{Lu}[\p{L}\d&'-]*(?:\s+\p{Lu}[\p{L}\d&'-]*){0,3})/u.exec(at[3]!);
+    const place = placeIn(at[3]!);
+    const org = /^(?:on|in)$/i.test(at[2]!)
+      ? undefined
+      : (named?.[1] ?? (place && wholeName(place, sentence)));
+    return [
+      jobFinding(at[1]!),
+      ...(org
+        ? [finding({ kind: 'fact', content: `Works at ${org}`, key: 'employer', tags: ['work'] })]
+        : []),
+    ];
+  }
   if (isOccupation(phrase)) {
     return [
       finding({ kind: 'fact', content: `Works as ${article} ${phrase}`, key: 'job_title', tags: ['work'] }),
     ];
-  }
-  // "a product manager at Northwind Labs": the role, and the organisation when it is named with a capital; "a nurse
-  // on a cardiac ward", "a teacher in a primary school": the role where it is done.
-  const at = /^(.+?)\s+(at|for|with|on|in)\s+(.+)$/i.exec(phrase);
-  if (at) {
-    if (isOccupation(at[1]!)) {
-      // "a fintech called Ledgerly": the organisation's name after "called" or "named".
-      const named = /\b(?:called|named)\s+(\p{Lu}[\p{L}\d&'-]*(?:\s+\p{Lu}[\p{L}\d&'-]*){0,3})/u.exec(at[3]!);
-      const org = /^(?:on|in)$/i.test(at[2]!) ? undefined : (named?.[1] ?? placeIn(at[3]!));
-      return [
-        jobFinding(at[1]!),
-        ...(org
-          ? [finding({ kind: 'fact', content: `Works at ${org}`, key: 'employer', tags: ['work'] })]
-          : []),
-      ];
-    }
   }
   return [
     finding({
@@ -1665,13 +1672,26 @@ function identity(raw: string): Finding[] {
   ];
 }
 
-function relative(relation: string, word: string | undefined, sentence?: string): Finding[] {
+/**
+ * A name cut short by a pattern's word limit ("Kessler" of "a cnc machinist at Kessler Aero"), with the capitalised
+ * words that follow it in the sentence.
+ */
+function wholeName(name: string, sentence?: string): string {
+  if (sentence === undefined) return name;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`\\b${escaped}((?:\\s+\\p{Lu}[\\p{L}\\d&'-]*)*)`, 'u').exec(sentence);
+  return m ? `${name}${m[1]!.split(/\s+/).slice(0, 4).join(' ')}`.replace(/\s+/g, ' ') : name;
+}
+
+function relative(relation: string, word: string | undefined, sentence?: string, late = false): Finding[] {
   const name = properName(word, sentence);
   const key = RELATIONS[relation.toLowerCase()];
   if (!name || key === undefined) return [];
   const noun = relation.toLowerCase();
   const tag = key === 'pet:name' ? 'pet' : 'family';
-  const content = `Has ${indefiniteArticle(noun)} ${noun} called ${name}`;
+  const content = late
+    ? `Late ${noun} was called ${name}`
+    : `Has ${indefiniteArticle(noun)} ${noun} called ${name}`;
   return [
     finding(
       key === '' ? { kind: 'fact', content, tags: [tag] } : { kind: 'fact', content, key, tags: [tag] },
