@@ -1311,6 +1311,21 @@ describe('offline extractor: what the eleventh held-out set showed (general read
     expect(await read('the lad at the shop was rude')).toEqual([]);
   });
 
+  it('reads a way of writing asked for by what answers are written in, not a one-off request', async () => {
+    expect(await read('And please use Canadian spelling, not American, it bothers me.')).toEqual([
+      { kind: 'preference', content: 'Use Canadian spelling' },
+    ]);
+    expect(await read('and in general go easy on the equations, my brain shuts off')).toEqual([
+      { kind: 'preference', content: 'Go easy on the equations' },
+    ]);
+    expect(await read('Please use the NABRE translation for any scripture quotes')).toEqual([
+      { kind: 'preference', content: 'Use the NABRE translation for any scripture quotes' },
+    ]);
+    expect(await read('please use the attached file')).toEqual([]);
+    expect(await read('use the second option')).toEqual([]);
+    expect(await read('give me 3 examples')).toEqual([]);
+  });
+
   it('reads Chinese: rules on what the user hands over or asks for, quoted words kept, the manner of every answer', async () => {
     expect(await read('以后我把客户的聊天记录发给你,你就帮我回得客气一点、简短一点')).toEqual([
       { kind: 'rule', content: '帮回得客气一点、简短一点', trigger: '客户的聊天记录' },

@@ -244,3 +244,13 @@ export const TASK_START =
 /** A request not to keep something: the whole turn is left alone. */
 export const DO_NOT_KEEP =
   /\b(?:(?:don't|do not|dont|no need to|not|never|you don't need to|you do not need to|no need for you to)\s+(?:need to\s+)?(?:remember|save|store|keep|note|record)|(?<!don't |do not |dont |never )forget (?:that|this|what|about|it|everything|i said))\b/i;
+
+/**
+ * What an answer is written in or with, asked for as a standing way of writing ("use Canadian spelling", "use
+ * fahrenheit and miles with me", "go easy on the equations"): a request that names one holds for later answers.
+ * Things a single answer is made of (examples, steps, a table) are not here: "give me 3 examples" asks once.
+ */
+export const ANSWER_FORMAT_NOUNS =
+  'spelling|units|metric|imperial|fahrenheit|celsius|miles|kilometres|kilometers|24h|24-hour|12-hour|' +
+  'translation|formatting|tone|paragraphs|sentences|bullet points|bullets|headings|emojis?|comments|' +
+  'jargon|equations|formulas|british english|american english|us english|uk english|plain english';

@@ -1,6 +1,7 @@
 // English sentences of the offline extractor: standing instructions and rules, "remember ...", then the pattern
 // table, with questions, hypotheticals, reported speech, quotes and momentary states left alone.
 import {
+  ANSWER_FORMAT_NOUNS,
   DO_NOT_KEEP,
   LANGUAGES,
   MOMENTARY,
@@ -195,6 +196,28 @@ const ANSWER_STYLE =
 const RULE_AFTER =
   /^(?:(?:and|also|oh and|but|so|ok|okay)\s+)?(?:(?:could|can|would)\s+you\s+)?(?:please\s+|pls\s+)?(?:always\s+)?((?:correct|give|send|show|tell|remind|use|write|add|put|include|check|format|keep|translate|explain|mark|flag|point out)\b.+?)\s+(?:whenever|every time|each time)\s+i\s+(?:write|speak|send|ask|type|post|share|paste)\s+(?:(?:in|about|you|for)\s+)?(?:(?:a|an|the|my|you)\s+)?([\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+){0,2})/iu;
 
+// A way of writing asked for without a standing marker, named by what answers are written in or with ("And please use
+// Canadian spelling, not American", "and in general go easy on the equations", "put comments on every line of code
+// you give me"): it is about every later answer. "please use the attached file" names no such thing.
+const ANSWER_FORMAT =
+  /^(?:(?:and|also|oh and|but|so|ok|okay|plus)\s+)?(?:in general\s+|generally\s+)?(?:please\s+|pls\s+|can you\s+|could you\s+)*(?:just\s+)?((?:use|write|put|stick to|go easy on|avoid|skip)\s+.+)/iu;
+const ANSWER_FORMAT_NOUN = new RegExp(String.raw`\b(?:${ANSWER_FORMAT_NOUNS})\b`, 'iu');
+
+function answerFormat(text: string): Finding[] {
+  const m = ANSWER_FORMAT.exec(text);
+  if (!m) return [];
+  const asked = objectPhrase(m[1]!);
+  if (!ANSWER_FORMAT_NOUN.test(asked) || asked.split(' ').length < 2) return [];
+  return [
+    finding({
+      kind: 'preference',
+      content: capitalise(impersonal(asked)),
+      confidence: CONFIDENCE.asked,
+      tags: ['instruction'],
+    }),
+  ];
+}
+
 function answerStyle(text: string): Finding[] {
   const style = ANSWER_STYLE.exec(text);
   if (!style) return [];
@@ -248,6 +271,8 @@ function sentenceFindings(text: string, question: boolean, quotes: readonly stri
   if (own.length > 0) return own;
   const style = answerStyle(text);
   if (style.length > 0) return style;
+  const format = answerFormat(text);
+  if (format.length > 0) return format;
   const recommend = RECOMMEND.exec(text);
   if (recommend && !NOT_ASSERTED.test(text.slice(0, recommend.index))) {
     return stance('preference', 'No suggestions of', recommend[1] ?? recommend[2]!, 'avoid', ['instruction']);
