@@ -149,14 +149,12 @@ function instructionFindings(rest: string, strong: boolean): Finding[] {
       ];
     }
   }
-  return [
-    finding({
-      kind: 'preference',
-      content: capitalise(impersonal(body)),
-      confidence: CONFIDENCE.asked,
-      tags: ['instruction'],
-    }),
-  ];
+  return [askedPreference(capitalise(impersonal(body)))];
+}
+
+/** A preference the user asked for as an instruction to the assistant. */
+function askedPreference(content: string): Finding {
+  return finding({ kind: 'preference', content, confidence: CONFIDENCE.asked, tags: ['instruction'] });
 }
 
 // ---- sentences ----
@@ -208,30 +206,14 @@ function answerFormat(text: string): Finding[] {
   if (!m) return [];
   const asked = objectPhrase(m[1]!);
   if (!ANSWER_FORMAT_NOUN.test(asked) || asked.split(' ').length < 2) return [];
-  return [
-    finding({
-      kind: 'preference',
-      content: capitalise(impersonal(asked)),
-      confidence: CONFIDENCE.asked,
-      tags: ['instruction'],
-    }),
-  ];
+  return [askedPreference(capitalise(impersonal(asked)))];
 }
 
 function answerStyle(text: string): Finding[] {
   const style = ANSWER_STYLE.exec(text);
   if (!style) return [];
   const how = objectPhrase(style[1]!);
-  return how === ''
-    ? []
-    : [
-        finding({
-          kind: 'preference',
-          content: `Wants answers ${how}`,
-          confidence: CONFIDENCE.asked,
-          tags: ['instruction'],
-        }),
-      ];
+  return how === '' ? [] : [askedPreference(`Wants answers ${how}`)];
 }
 
 function ruleAfter(text: string, quotes: readonly string[]): Finding[] {
