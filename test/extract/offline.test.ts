@@ -1326,6 +1326,28 @@ describe('offline extractor: what the eleventh held-out set showed (general read
     expect(await read('give me 3 examples')).toEqual([]);
   });
 
+  it('reads what the user says before a rule, "really don\'t like", "already vegetarian"', async () => {
+    expect(
+      await read(
+        'oh and my own dog Biscuit comes in the van every day, so if you ever suggest van layouts remember he needs a bed',
+      ),
+    ).toEqual([
+      { kind: 'fact', content: 'Has a dog called Biscuit', key: 'pet:name' },
+      { kind: 'rule', content: 'Remember he needs a bed', trigger: 'van layouts' },
+    ]);
+    expect(await read("I'm vegan, so whenever I ask for recipes, skip the meat")).toEqual([
+      { kind: 'constraint', content: 'Is vegan', key: 'diet' },
+      { kind: 'rule', content: 'Skip the meat', trigger: 'ask for recipes' },
+    ]);
+    expect(await read("sabudana khichdi is a yes, but I really don't like kuttu rotis")).toEqual([
+      { kind: 'preference', content: 'Does not like kuttu rotis', facet: 'kuttu rotis', polarity: 'avoid' },
+    ]);
+    expect(await read("I'm already vegetarian")).toEqual([
+      { kind: 'constraint', content: 'Is vegetarian', key: 'diet' },
+    ]);
+    expect(await read("my friend really doesn't like olives")).toEqual([]);
+  });
+
   it('reads Chinese: rules on what the user hands over or asks for, quoted words kept, the manner of every answer', async () => {
     expect(await read('以后我把客户的聊天记录发给你,你就帮我回得客气一点、简短一点')).toEqual([
       { kind: 'rule', content: '帮回得客气一点、简短一点', trigger: '客户的聊天记录' },

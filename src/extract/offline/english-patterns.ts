@@ -235,7 +235,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   // Diets: the diet slot.
   {
     re: new RegExp(
-      String.raw`\bi(?:${AM}|(?:'ve|\s+have)\s+been|\s+went|\s+(?:have\s+|'ve\s+)?(?:gone|become|turned))\s+(?:now\s+|also\s+|fully\s+|strictly\s+|strict\s+|mostly\s+|completely\s+|a\s+|an\s+)*(${Object.keys(DIETS).join('|')})\b`,
+      String.raw`\bi(?:${AM}|(?:'ve|\s+have)\s+been|\s+went|\s+(?:have\s+|'ve\s+)?(?:gone|become|turned))\s+(?:now\s+|also\s+|already\s+|fully\s+|strictly\s+|strict\s+|mostly\s+|completely\s+|a\s+|an\s+)*(${Object.keys(DIETS).join('|')})\b`,
       'iu',
     ),
     build: (m) => dietFinding(m[1]!),
@@ -398,7 +398,7 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   },
   // Habits said with don't / never: what is not eaten, drunk or done.
   {
-    re: /\b(?:i|we)\s+(don't|do not|dont|never)\s+(?:really\s+|usually\s+|generally\s+|ever\s+|even\s+)?(like|enjoy|love|eat|drink|touch|use|watch|fly|wear|cook with|order|buy|smoke|drive|cook|swim|own|speak|do(?=\s+(?!well\b|much\b|anything\b|that\b|this\b|it\b|so\b|too\b|a\s+lot\b|the\b|any\b|what\b)\p{L}))\b(.*)/iu,
+    re: /\b(?:i|we)\s+(?:really\s+|just\s+|honestly\s+|genuinely\s+|seriously\s+|totally\s+)?(don't|do not|dont|never)\s+(?:really\s+|usually\s+|generally\s+|ever\s+|even\s+)?(like|enjoy|love|eat|drink|touch|use|watch|fly|wear|cook with|order|buy|smoke|drive|cook|swim|own|speak|do(?=\s+(?!well\b|much\b|anything\b|that\b|this\b|it\b|so\b|too\b|a\s+lot\b|the\b|any\b|what\b)\p{L}))\b(.*)/iu,
     build: (m) => negativeHabit(m[1]!.toLowerCase() === 'never', m[2]!.toLowerCase(), m[3]!),
   },
   // Always / usually: how the user has things.

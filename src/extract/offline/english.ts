@@ -49,6 +49,9 @@ const RULE_SAID_QUOTE =
 const RULE_YOU =
   /\b(?:when(?:ever)?|if|every time|each time|any time)\s+you\s+(?:ever\s+)?(give|tell|write|send|suggest|recommend|quiz|show|make|plan|draft|explain)\s+(?:me\b\s*)?(?:about\s+)?(?:(?:a|an|the|any|some|my)\s+)?((?:[\p{L}\p{N}'-]+\s+){0,2}?[\p{L}\p{N}'-]+)?\s*,?\s*(?:then\s+)?(?:please\s+|pls\s+|always\s+)?((?:write|give|use|keep|put|add|include|go|make|format|show|tell|list|start|end|remember|mark|flag|say|stick|explain|number|label|skip|don't|dont|do not|never)\b.+)/iu;
 
+/** Where a rule's situation starts in its sentence. */
+const SITUATION_START = /\b(?:when(?:ever)?|if|every time|each time|any time)\s+(?:i|you)\b/i;
+
 const GENERIC_THING = /^(?:things|stuff|anything|something|it|them|that|this|one)$/i;
 
 /** A rule from its situation and its instruction as the user wrote them (quotes masked). */
@@ -227,7 +230,12 @@ function sentenceFindings(text: string, question: boolean, quotes: readonly stri
   // A rule before the question test: "When I say goodnight, lock the front door" opens with a question word but
   // asks nothing (a question mark makes it a question again).
   const rule = question ? [] : ruleFindings(text, quotes);
-  if (rule.length > 0) return rule;
+  if (rule.length > 0) {
+    // What the user says of themself before the rule's situation is read too ("my own dog Biscuit comes in the van
+    // every day, so if you ever suggest van layouts remember he needs a bed").
+    const situation = text.search(SITUATION_START);
+    return situation > 0 ? [...statements(text.slice(0, situation), quotes), ...rule] : rule;
+  }
   if (question || QUESTION_START.test(text)) {
     // Statements before the question in its sentence ("since i'm allergic to shellfish, what can i order here?",
     // "my partner's lactose intolerant so thai iced tea is out, anything else with dairy?"): each clause but the
