@@ -1348,6 +1348,24 @@ describe('offline extractor: what the eleventh held-out set showed (general read
     expect(await read("my friend really doesn't like olives")).toEqual([]);
   });
 
+  it('reads Chinese: more lasting conditions, a diagnosis without the subject, 以后 as "after" is no standing instruction', async () => {
+    expect(await read('我是强直性脊柱炎,确诊三年了')).toEqual([
+      { kind: 'constraint', content: '有强直性脊柱炎' },
+    ]);
+    expect(await read('前阵子查出来桥本甲状腺炎，已经甲减了')).toEqual([
+      { kind: 'constraint', content: '有桥本甲状腺炎' },
+    ]);
+    // Someone else's diagnosis.
+    expect(await read('我妈查出来糖尿病')).not.toContainEqual({ kind: 'constraint', content: '有糖尿病' });
+    // "合同到期以后" is "after the contract ends": a decision, not a rule for every later answer.
+    expect(await read('我想好了，合同到期以后再续一年，实在舍不得这帮孩子')).toEqual([
+      { kind: 'decision', content: '决定合同到期以后再续一年' },
+    ]);
+    expect(await read('你以后别给我推荐跑步了')).toEqual([
+      { kind: 'preference', content: '不要推荐跑步', facet: '跑步', polarity: 'avoid' },
+    ]);
+  });
+
   it('reads Chinese: rules on what the user hands over or asks for, quoted words kept, the manner of every answer', async () => {
     expect(await read('以后我把客户的聊天记录发给你,你就帮我回得客气一点、简短一点')).toEqual([
       { kind: 'rule', content: '帮回得客气一点、简短一点', trigger: '客户的聊天记录' },

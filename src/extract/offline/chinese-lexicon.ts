@@ -121,7 +121,11 @@ export const ZH_DIETS =
 /** Conditions that limit what the user can eat or do, as alternatives for a pattern. */
 export const ZH_CONDITIONS =
   '糖尿病|高血压|哮喘|痛风|胃病|胃炎|乳糖不耐受|麸质不耐受|心脏病|肾病|癫痫|胃溃疡|房颤|冠心病|心衰|帕金森|' +
-  '阿尔茨海默|老年痴呆|中风|骨质疏松|白内障|青光眼|甲亢|甲减|贫血';
+  '阿尔茨海默|老年痴呆|中风|骨质疏松|白内障|青光眼|甲亢|甲减|贫血|' +
+  // Lasting conditions of the joints, spine, skin, glands, nerves and mind, and of speech, hearing and sight.
+  '强直性脊柱炎|桥本甲状腺炎|桥本氏甲状腺炎|甲状腺炎|类风湿关节炎|类风湿|关节炎|腰椎间盘突出|椎间盘突出|颈椎病|' +
+  '过敏性鼻炎|鼻炎|湿疹|银屑病|牛皮癣|红斑狼疮|偏头痛|肠易激综合征|肠易激|胆结石|肾结石|脂肪肝|高血脂|高尿酸|' +
+  '多囊卵巢综合征|多囊卵巢|子宫内膜异位症|抑郁症|焦虑症|双相情感障碍|自闭症|多动症|口吃|弱视|色盲|色弱|听力障碍';
 
 /** Languages an answer can be asked in. */
 export const ZH_LANGUAGES =

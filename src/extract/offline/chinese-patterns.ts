@@ -169,7 +169,16 @@ export const CHINESE_PATTERNS: Pattern[] = [
     build: (m) => [finding({ kind: 'constraint', content: m[1]!, key: 'diet', tags: ['diet', 'food'] })],
   },
   {
-    re: new RegExp(`我${ADV}(?:有|患有|得了|得过)?(${ZH_CONDITIONS})`),
+    re: new RegExp(`我${ADV}(?:是|有|患有|得了|得过)?(${ZH_CONDITIONS})`),
+    momentaryVoids: false,
+    build: (m) => [finding({ kind: 'constraint', content: `有${m[1]!}`, tags: ['health'] })],
+  },
+  // A diagnosis said without the subject ("前阵子查出来桥本甲状腺炎", "去年确诊了强直性脊柱炎"), at a clause's start:
+  // after someone else ("我妈查出来糖尿病") it is theirs.
+  {
+    re: new RegExp(
+      `(?:^|,)\\s*我?(?:前阵子|前段时间|最近|去年|今年|上个月|上周|前年|之前|刚刚|刚)?被?(?:查出来|查出|确诊了|确诊|诊断出来|诊断出)(?:了)?(?:是)?(${ZH_CONDITIONS})`,
+    ),
     momentaryVoids: false,
     build: (m) => [finding({ kind: 'constraint', content: `有${m[1]!}`, tags: ['health'] })],
   },

@@ -16,7 +16,10 @@ import { type Masked, maskQuotes, sentences, unmask, withQuotes } from './text.t
 
 // ---- instructions ----
 
-const STANDING = /以后|今后|往后|从现在开始|从现在起|从今以后|从今天开始|从今天起|从此|每次|下次/g;
+// 以后 after a word of its own is "after" ("合同到期以后再续一年"), not "from now on": it stands at a clause's start or
+// after 我, 你 or 那.
+const STANDING =
+  /(?<![\u4e00-\u9fff])(?:以后|今后|往后)|(?<=[我你那])(?:以后|今后|往后)|从现在开始|从现在起|从今以后|从今天开始|从今天起|从此|每次|下次/g;
 const RULE =
   /(?:^|,|以后|今后|往后|每当|每次|当|只要|如果|要是)\s*我(?:说|打|输入|发|提到)(?!话)(\uE000\d+\uE001|[^,;:!?]{1,8}?)(?:的时候|时)?,\s*(?:你)?(?:就|便|都|请)?(.+)/;
 const LANGUAGE = new RegExp(
