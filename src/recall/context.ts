@@ -23,9 +23,9 @@ const CITATION = /\[(\s*mem\s*:)/giu;
 // the block in its own tags must not see them closed from inside.
 const TAG_OPEN = /<(?=[/!?|\p{L}])/gu;
 const TEMPLATE_CLOSE = /\|>/gu;
-// Anything defuseForContext would change: an invisible or control character, the first character
-// of a citation marker, tag opener or template close, whitespace other than a single space between words
-// (collapseWhitespace's runs, line breaks and trimmed ends). Text without any is returned as it is.
+// Anything defuseForContext would change: an invisible or control character, the first character of a citation
+// marker, tag opener or template close, whitespace other than a single space between words (collapseWhitespace's
+// runs, line breaks and trimmed ends). Text without any is returned as it is.
 const NEEDS_SANITIZING =
   /[\p{Cc}\u0085\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff[<|]|[^\S ]|\s\s|^\s|\s$/u;
 

@@ -269,9 +269,9 @@ export function createRecallService(deps: RecallServiceDeps) {
       };
       type Prepared = Awaited<ReturnType<typeof prepare>>;
       /**
-       * Runs the store call and, while the database works on it, the query-level floor's judgement of the query:
-       * post-ranking needs that, the store call does not, and it is CPU work (430 example vectors against the
-       * query's, ~0.5 ms at LoCoMo size) that before issue 18's last cut ran ahead of the call. A slot question
+       * Runs the store call and, while the database works on it, the query-level floor's judgement of the query.
+       * Post-ranking needs the judgement and the store call does not; it is CPU work (430 example vectors against
+       * the query's, ~0.5 ms at LoCoMo size) that used to run before the call went on the wire. A slot question
        * seeks a memory by construction: the floor has nothing to judge.
        */
       const searchAndJudge = async (
