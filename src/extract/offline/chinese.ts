@@ -47,29 +47,39 @@ const EVERY_ANSWER = /^(?:写|说)?(?:的)?(?:东西|话|回答|回复|内容|�
 const RULE_HANDED =
   /(?:以后|今后|往后|每次)\s*我(?:把([^,;:!?\s]{1,12}?)(?:发|给|贴|传|拍)(?:给)?你(?:看)?|(?:叫|让|请|找)你(?:帮我)?([^,;:!?\s]{1,10}?)|问(?:你)?([^,;:!?\s]{1,10}?)(?:的事情|的事|的问题))(?:的时候|时)?[,\s]\s*(?:你)?(?:就|都|请)*(?:要)?(.+)/;
 
-/** The standing situation and instruction RULE_HANDED read, in RULE's order: the trigger, then what to do. */
-function handedRule(text: string): RegExpExecArray | null {
-  const m = RULE_HANDED.exec(text);
-  if (!m) return null;
-  const picked = [m[0], m[1] ?? m[2] ?? m[3]!, m[4]!] as unknown as RegExpExecArray;
-  picked.index = m.index;
-  return picked;
+/** A rule as a pattern read it: the whole match, its situation (the trigger) and what to do in it. */
+interface RuleMatch {
+  whole: string;
+  situation: string;
+  instruction: string;
 }
 
-function taskRule(text: string): RegExpExecArray | null {
+/** A match whose first group is the situation and second the instruction. */
+function ruleMatch(m: RegExpExecArray | null): RuleMatch | null {
+  return m && { whole: m[0], situation: m[1]!, instruction: m[2]! };
+}
+
+/** RULE_HANDED's situation is whichever of its three acts matched. */
+function handedRule(text: string): RuleMatch | null {
+  const m = RULE_HANDED.exec(text);
+  return m && { whole: m[0], situation: (m[1] ?? m[2] ?? m[3])!, instruction: m[4]! };
+}
+
+function taskRule(text: string): RuleMatch | null {
   const m = RULE_TASK.exec(text);
-  return m && !EVERY_ANSWER.test(m[1]!) ? m : null;
+  return m && !EVERY_ANSWER.test(m[1]!) ? ruleMatch(m) : null;
 }
 
 function ruleFindings(text: string, quotes: readonly string[], standing: boolean): Finding[] {
-  const m = RULE.exec(text) ?? handedRule(text) ?? RULE_WHEN.exec(text) ?? taskRule(text);
+  const m =
+    ruleMatch(RULE.exec(text)) ?? handedRule(text) ?? ruleMatch(RULE_WHEN.exec(text)) ?? taskRule(text);
   if (!m) return [];
-  const quoted = /^\uE000\d+\uE001$/.test(m[1]!);
-  if (!quoted && !standing && !/^(?:每当|每次|只要)/.test(m[0])) return [];
-  const trigger = unmask(m[1]!, quotes).trim();
+  const quoted = /^\uE000\d+\uE001$/.test(m.situation);
+  if (!quoted && !standing && !/^(?:每当|每次|只要)/.test(m.whole)) return [];
+  const trigger = unmask(m.situation, quotes).trim();
   // The instruction ends where the user speaks of themself again ("只推荐免费的吧，我现在辞职在家备考"). Its quoted
   // words are part of it ("都按“导入—新授—练习—小结”四段写").
-  const action = withQuotes(m[2]!.split(/,\s*我/)[0]!, quotes, '“', '”')
+  const action = withQuotes(m.instruction.split(/,\s*我/)[0]!, quotes, '“', '”')
     .replace(/我/g, '')
     .replace(/^是(?=把|用|给)/, '')
     .replace(/[。.!]+$/, '')
