@@ -1,6 +1,7 @@
 // The words, in the languages the gate reads, that tell a value being given ("the code is 4521", "das Passwort
 // lautet ...", "密码是...") from a value being talked about ("the password expired"). Shared by the detectors
 // that read a label and then its value: passwords, passphrases, one-time and access codes, identifiers.
+import { escapeRegExp } from '../core/regexp.ts';
 
 /**
  * Verbs that always hand over a value: "lautet" ("reads"), "is set to", "changed to", "改成". After them even a
@@ -316,7 +317,7 @@ export const UNITS =
 export function phrasePattern(phrases: readonly string[]): string {
   return [...new Set(phrases)]
     .sort((a, b) => b.length - a.length)
-    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ +/g, '\\s+'))
+    .map((p) => escapeRegExp(p).replace(/ +/g, '\\s+'))
     .join('|');
 }
 

@@ -6,6 +6,7 @@
 // scores less, by OTHER_SPEAKER_FACTOR. Only episodes (chat turns) are weighed, and only when the candidates hold
 // turns of at least two speakers of whom the query names exactly one: a question naming both, or neither ("what did
 // I say about the marina?"), changes nothing, nor does a subject of durable memories. Pure.
+import { escapeRegExp } from '../core/regexp.ts';
 
 /** What a turn said by another participant than the one the query names keeps of its score (tuned on dev). */
 export const OTHER_SPEAKER_FACTOR = 0.6;
@@ -27,8 +28,9 @@ export function speakerOf(content: string): string | null {
 
 /** Whether `name` occurs in `query` as a whole word (or words), as written: names are matched case and all. */
 function names(query: string, name: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escaped}(?![\\p{L}\\p{M}\\p{N}])`, 'u').test(query);
+  return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{M}\\p{N}])`, 'u').test(
+    query,
+  );
 }
 
 interface Entry {

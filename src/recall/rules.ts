@@ -1,5 +1,6 @@
 // The rules lane: memories of kind `rule` whose trigger phrase occurs in the query, with the action to take.
 import type { RuleAction, RuleHit } from '../contract/index.ts';
+import { escapeRegExp } from '../core/regexp.ts';
 import { CJK_CHAR_CLASS, wordForms } from '../language/index.ts';
 import { collapseWhitespace, foldApostrophes } from './text.ts';
 import type { Candidate } from './types.ts';
@@ -24,10 +25,6 @@ const STRENGTH: Record<RuleAction, number> = { apply: 0, confirm: 1, ask: 2 };
 
 function atMost(action: RuleAction, cap: RuleAction): RuleAction {
   return STRENGTH[action] >= STRENGTH[cap] ? action : cap;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 // A word character for boundaries: a letter, digit or `_` that is not CJK (CJK words have no boundaries).

@@ -1,5 +1,7 @@
 // The English pattern table: explicit first-person statements ("I'm allergic to...", "my X is called Y", "I moved
 // to..."), each turned into findings with the slot, facet and polarity the pattern implies.
+
+import { escapeRegExp } from '../../core/regexp.ts';
 import { familyKey } from '../../core/slot-keys.ts';
 import {
   AGENTS_NOT_OCCUPATIONS,
@@ -1134,18 +1136,12 @@ export const ENGLISH_PATTERNS: Pattern[] = [
   // "closing" -> "close").
   {
     re: /\bdecided\s*[,:!.-]\s*(?:(?:i'm|im|i am|we're|we are)\s+)?([\p{L}]+ing)\s+(.+)/iu,
-    build: (m) => {
-      const verb = baseOfProgressive(m[1]!.toLowerCase());
-      return verb === undefined ? [] : decision(`Decided to ${verb} `, m[2]!);
-    },
+    build: (m) => decidedUnderWay(m[1]!, m[2]!),
   },
   // ... or said after it ("ok we're doing the bug unit first, decided.").
   {
     re: /^(?:(?:ok|okay|right|so|yeah|alright)[,\s]+)*(?:i'm|im|i am|we're|we are)\s+([\p{L}]+ing)\s+(.+?)[,;:-]?\s+decided[.!]*$/iu,
-    build: (m) => {
-      const verb = baseOfProgressive(m[1]!.toLowerCase());
-      return verb === undefined ? [] : decision(`Decided to ${verb} `, m[2]!);
-    },
+    build: (m) => decidedUnderWay(m[1]!, m[2]!),
   },
   // A mind made up ("right i've made my mind up, everyone gets equal minutes", "I've made up my mind to sell").
   {
@@ -1678,9 +1674,10 @@ function identity(raw: string, sentence?: string): Finding[] {
  */
 function wholeName(name: string, sentence?: string): string {
   if (sentence === undefined) return name;
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const m = new RegExp(`\\b${escaped}((?:\\s+\\p{Lu}[\\p{L}\\d&'-]*)*)`, 'u').exec(sentence);
-  return m ? `${name}${m[1]!.split(/\s+/).slice(0, 4).join(' ')}`.replace(/\s+/g, ' ') : name;
+  const after = new RegExp(`\\b${escapeRegExp(name)}((?:\\s+\\p{Lu}[\\p{L}\\d&'-]*){0,3})`, 'u').exec(
+    sentence,
+  );
+  return clean(`${name}${after?.[1] ?? ''}`);
 }
 
 function relative(relation: string, word: string | undefined, sentence?: string, late = false): Finding[] {
@@ -1697,6 +1694,12 @@ function relative(relation: string, word: string | undefined, sentence?: string,
       key === '' ? { kind: 'fact', content, tags: [tag] } : { kind: 'fact', content, key, tags: [tag] },
     ),
   ];
+}
+
+/** A decision said as what is under way ("we're closing intake in December"): "Decided to close ...". */
+function decidedUnderWay(progressive: string, rest: string): Finding[] {
+  const verb = baseOfProgressive(progressive.toLowerCase());
+  return verb === undefined ? [] : decision(`Decided to ${verb} `, rest);
 }
 
 function decision(prefix: string, rest: string): Finding[] {
