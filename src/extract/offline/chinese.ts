@@ -10,7 +10,7 @@ import {
   ZH_TASK,
 } from './chinese-lexicon.ts';
 import { CHINESE_PATTERNS, facetOf, object, REL } from './chinese-patterns.ts';
-import { CONFIDENCE, type Finding, stated as finding } from './finding.ts';
+import { askedPreference, CONFIDENCE, type Finding, stated as finding } from './finding.ts';
 import { overlaps, type Reading, readPatterns, type Span } from './patterns.ts';
 import { type Masked, maskQuotes, sentences, unmask, withQuotes } from './text.ts';
 
@@ -129,9 +129,7 @@ function instructionFindings(masked: string, quotes: readonly string[]): Finding
     .replace(/[,\s]+$/, '')
     .trim();
   if ([...body].length < 3) return [];
-  return [
-    finding({ kind: 'preference', content: body, confidence: CONFIDENCE.asked, tags: ['instruction'] }),
-  ];
+  return [askedPreference(body)];
 }
 
 // ---- sentences ----
@@ -227,16 +225,7 @@ function sentenceFindings(text: string, question: boolean, quotes: readonly stri
   }
 
   const style = ANSWER_STYLE.exec(text);
-  if (style) {
-    return [
-      finding({
-        kind: 'preference',
-        content: `回答${style[1]!}`,
-        confidence: CONFIDENCE.asked,
-        tags: ['instruction'],
-      }),
-    ];
-  }
+  if (style) return [askedPreference(`回答${style[1]!}`)];
   const own = withCarriedSubject(text);
   if (own.length > 0) return own;
   // "别给我推荐跑步": a request about recommendations holds beyond this one answer, marker or not.

@@ -11,7 +11,7 @@ import {
 } from './english-lexicon.ts';
 import { answerLanguage, ENGLISH_PATTERNS, stance } from './english-patterns.ts';
 import { facetOf, impersonal, objectPhrase, withoutSubject } from './english-phrase.ts';
-import { CONFIDENCE, type Finding, stated as finding } from './finding.ts';
+import { askedPreference, CONFIDENCE, type Finding, stated as finding } from './finding.ts';
 import { type Reading, readPatterns } from './patterns.ts';
 import { capitalise, clean, type Masked, maskQuotes, sentences, unmask } from './text.ts';
 
@@ -153,11 +153,6 @@ function instructionFindings(rest: string, strong: boolean): Finding[] {
     }
   }
   return [askedPreference(capitalise(impersonal(body)))];
-}
-
-/** A preference the user asked for as an instruction to the assistant. */
-function askedPreference(content: string): Finding {
-  return finding({ kind: 'preference', content, confidence: CONFIDENCE.asked, tags: ['instruction'] });
 }
 
 // ---- sentences ----

@@ -34,3 +34,8 @@ export function toItem(finding: Finding, index: number): ExtractedItem {
 export function stated(f: Omit<Finding, 'confidence'> & { confidence?: number }): Finding {
   return { confidence: CONFIDENCE.stated, ...f };
 }
+
+/** A preference the user asked for as an instruction to the assistant ("always use 24h times", "以后说简单点"). */
+export function askedPreference(content: string): Finding {
+  return { kind: 'preference', content, confidence: CONFIDENCE.asked, tags: ['instruction'] };
+}

@@ -46,7 +46,7 @@ export function unmask(phrase: string, quotes: readonly string[]): string {
 /** A phrase with its quote tokens put back as the quoted words, between `open` and `close`. */
 export function withQuotes(phrase: string, quotes: readonly string[], open: string, close: string): string {
   return phrase
-    .replace(/\uE000(\d+)\uE001/g, (_, i: string) => `${open}${quotes[Number(i)] ?? ''}${close}`)
+    .replace(QUOTE_TOKEN, (_, i: string) => `${open}${quotes[Number(i)] ?? ''}${close}`)
     .replace(/\s+/g, ' ')
     .trim();
 }
