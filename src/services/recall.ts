@@ -18,7 +18,7 @@ import {
   resolveRankWeights,
 } from '../recall/index.ts';
 import { INTENT_EXAMPLES_LANGUAGE } from '../recall/intent-exemplars.ts';
-import { queryIntentMargin } from '../recall/query-intent.ts';
+import { type IntentExemplars, queryIntentMargin } from '../recall/query-intent.ts';
 import { slotKeys } from '../recall/slot-question.ts';
 import { createIntentExemplarCache } from './intent-exemplars.ts';
 import { createRecallBookkeeping, writeRecallRecord } from './recall-bookkeeping.ts';
@@ -26,6 +26,13 @@ import { rerankRows } from './rerank-step.ts';
 
 /** The query-level floor's judgement of a query: its memory-seeking margin and the model's cut (null: none). */
 type Intent = { margin: number; floor: number } | null;
+
+/** What that judgement is made from: the model's cut, the example questions' vectors and the query's. */
+interface IntentBasis {
+  floor: number;
+  exemplars: IntentExemplars;
+  vector: number[];
+}
 
 export interface RecallServiceDeps {
   store: MemoryStore;
@@ -168,24 +175,25 @@ export function createRecallService(deps: RecallServiceDeps) {
   }
 
   /**
-   * The query's memory-seeking margin against the model's query-level floor (src/recall/query-intent.ts), or null
-   * when the model has none or the examples could not be embedded (the recall then answers as without it), and when
-   * the query is in another language than the examples: their margin means nothing there (with the local blend it
-   * refused 5 of 12 Spanish, German, French, Portuguese, Italian and Dutch questions about the asker's own life).
+   * What the query-level floor judges a query by (src/recall/query-intent.ts): the model's floor and the example
+   * questions' vectors, or null when the model has none or the examples could not be embedded (the recall then
+   * answers as without it), and when the query is in another language than the examples: their margin means
+   * nothing there (with the local blend it refused 5 of 12 Spanish, German, French, Portuguese, Italian and Dutch
+   * questions about the asker's own life). The examples are embedded once per process or isolate, so this is I/O
+   * on a first recall only; the margin itself is CPU work, computed while the store call runs (searchAndJudge).
    */
-  async function intentOf(
-    query: string,
+  async function intentBasis(
     vector: number[] | null,
     model: ActiveModel | null,
     language: string | undefined,
-  ): Promise<Intent> {
+  ): Promise<IntentBasis | null> {
     const floor = model?.floor?.intent ?? null;
     if (floor === null || vector === null || !intentExemplars || model?.model !== intentExemplars.model)
       return null;
     // A tag such as en-GB is English.
     if (language !== undefined && language.split('-')[0] !== INTENT_EXAMPLES_LANGUAGE) return null;
     const exemplars = await intentExemplars.get().catch(() => null);
-    return exemplars ? { margin: queryIntentMargin(query, vector, exemplars), floor } : null;
+    return exemplars ? { floor, exemplars, vector } : null;
   }
 
   /**
@@ -254,10 +262,15 @@ export function createRecallService(deps: RecallServiceDeps) {
       const keys = slotKeys(query);
       const laneQuery: LexicalQuery = { ...lanes, shares: true };
 
-      /** The query's vector and weights: everything the store call needs that is not in the database. */
+      /**
+       * The query's vector and weights: everything the store call needs that is not in the database; and what the
+       * query-level floor judges it by (a slot question seeks a memory by construction: nothing to judge).
+       */
       const prepare = async (knownModel?: ActiveModel) => {
         const embedded = await embedQuery(query, requestedMode, knownModel);
         const embedMs = performance.now() - started;
+        const intentFrom =
+          keys.length > 0 ? null : await intentBasis(embedded.vector, embedded.model, language);
         const mode: RecallMode = embedded.vector ? requestedMode : 'lexical';
         if (embedded.failure) {
           deps.logger.warn('recall.degraded', { reason: embedded.failure, requested_mode: requestedMode });
@@ -265,14 +278,15 @@ export function createRecallService(deps: RecallServiceDeps) {
         // Lexical recalls (asked for, or degraded) rank with the active model's k too, so that a degraded answer
         // orders its lexical candidates exactly as the hybrid would have.
         const weights = weightsFor(embedded.model ?? knownModel ?? (await activeModel().catch(() => null)));
-        return { embedded, embedMs, mode, weights };
+        return { embedded, embedMs, mode, weights, intentFrom };
       };
       type Prepared = Awaited<ReturnType<typeof prepare>>;
       /**
        * Runs the store call and, while the database works on it, the query-level floor's judgement of the query.
        * Post-ranking needs the judgement and the store call does not; it is CPU work (430 example vectors against
-       * the query's, ~0.5 ms at LoCoMo size) that used to run before the call went on the wire. A slot question
-       * seeks a memory by construction: the floor has nothing to judge.
+       * the query's, ~0.5 ms at LoCoMo size) that used to run before the call went on the wire. Its I/O (the
+       * examples, embedded on a first recall) stays in prepare, outside any transaction a hosted model's recall
+       * opens.
        */
       const searchAndJudge = async (
         tx: TenantStore,
@@ -280,10 +294,12 @@ export function createRecallService(deps: RecallServiceDeps) {
         lexicalLane?: LexicalLane,
       ): Promise<{ found: Awaited<ReturnType<TenantStore['recallWithRules']>>; intent: Intent }> => {
         const searching = search(tx, prepared, lexicalLane);
-        // Awaited below unless judging throws; the caller's transaction then fails and this rejection is moot.
+        // Awaited below unless the margin throws (examples of one class only); the transaction then fails.
         searching.catch(() => undefined);
-        const { vector, model } = prepared.embedded;
-        const intent = keys.length > 0 ? null : await intentOf(query, vector, model, language);
+        const basis = prepared.intentFrom;
+        const intent = basis
+          ? { margin: queryIntentMargin(query, basis.vector, basis.exemplars), floor: basis.floor }
+          : null;
         return { found: await searching, intent };
       };
       const search = (tx: TenantStore, { embedded, mode, weights }: Prepared, lexicalLane?: LexicalLane) =>
